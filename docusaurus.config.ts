@@ -1,0 +1,171 @@
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
+import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
+import { themes as prismThemes } from 'prism-react-renderer';
+
+import { deployment } from './src/data/deployment';
+import { codeSampleLanguages } from './src/data/codeSamples';
+import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
+
+const config: Config = {
+  title: deployment.brandName,
+  tagline: '面向实时语音对话的语音合成与音色 API',
+  favicon: 'img/favicon.svg',
+
+  url: deployment.siteUrl,
+  baseUrl: '/',
+  // One canonical form per page: `/x`, never `/x/`.
+  trailingSlash: false,
+
+  // The bundled OpenAPI files are served for download beside the ordinary static files.
+  staticDirectories: ['static', publicSpecsDir],
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+
+  i18n: {
+    defaultLocale: 'zh-Hans',
+    locales: ['zh-Hans'],
+  },
+
+  markdown: {
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          // The guides ('tutorialSidebar'), served from the site root. The API reference is a
+          // sibling folder with its own docs instance (see plugins below).
+          path: 'docs/tutorial',
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+        },
+        blog: false,
+        pages: {},
+        theme: {
+          customCss: './src/css/custom.css',
+        },
+        sitemap: {
+          changefreq: 'weekly',
+          priority: 0.5,
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
+    // components (code generators, request form) load only on /api pages.
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'api',
+        path: 'docs/api',
+        routeBasePath: 'api',
+        sidebarPath: './docs/api/sidebars.ts',
+        docItemComponent: '@theme/ApiItem',
+      },
+    ],
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'openapi',
+        docsPluginId: 'api',
+        config: Object.fromEntries(
+          apiSpecs.map((spec) => [
+            spec.id,
+            {
+              specPath: bundledSpecPath(spec.id),
+              outputDir: spec.outputDir,
+              downloadUrl: spec.downloadUrl,
+              template: 'plugins/openapi/api-page.mustache',
+              hideSendButton: true,
+              showInfoPage: false,
+              showSchemas: false,
+              sidebarOptions: { groupPathsBy: 'tag' },
+            } satisfies OpenApiPlugin.Options,
+          ]),
+        ),
+      } satisfies OpenApiPlugin.PluginOptions,
+    ],
+  ],
+
+  themes: [
+    'docusaurus-theme-openapi-docs',
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        hashed: true,
+        language: ['en', 'zh'],
+        indexDocs: true,
+        indexBlog: false,
+        indexPages: false,
+        docsRouteBasePath: ['/'],
+        docsDir: ['docs/tutorial', 'docs/api'],
+        searchResultLimits: 8,
+        highlightSearchTermsOnTargetPage: true,
+        searchContextByPaths: [{ label: 'API 参考', path: 'api' }],
+        useAllContextsWithNoSearchContext: true,
+      } satisfies Partial<SearchOptions>,
+    ],
+  ],
+
+  themeConfig: {
+    metadata: [{ name: 'keywords', content: '语音合成, TTS, 音色克隆, WebSocket, API' }],
+    docs: {
+      versionPersistence: 'localStorage',
+      sidebar: { hideable: false, autoCollapseCategories: false },
+    },
+    colorMode: {
+      defaultMode: 'light',
+      respectPrefersColorScheme: true,
+      disableSwitch: false,
+    },
+    announcementBar: {
+      id: 'register-voucher',
+      content: `${deployment.announcement.lead}<a href="${deployment.consoleUrl}" target="_blank" rel="noopener noreferrer">${deployment.announcement.linkText}</a>`,
+      isCloseable: false,
+    },
+    navbar: {
+      title: deployment.brandName,
+      logo: { alt: `${deployment.brandShort} logo`, src: 'img/logo.svg' },
+      hideOnScroll: false,
+      items: [
+        { type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: '文档' },
+        {
+          type: 'docSidebar',
+          sidebarId: 'api',
+          docsPluginId: 'api',
+          position: 'left',
+          label: 'API 参考',
+        },
+        { href: deployment.consoleUrl, label: '控制台', position: 'right' },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [],
+      copyright: `Copyright © ${deployment.copyrightYears} ${deployment.brandName} · <a href="${deployment.icp.url}" target="_blank" rel="noopener noreferrer">${deployment.icp.text}</a>`,
+    },
+    tableOfContents: {
+      minHeadingLevel: 2,
+      maxHeadingLevel: 3,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json', 'python', 'go', 'csharp', 'php', 'java', 'c', 'rust'],
+    },
+    languageTabs: codeSampleLanguages,
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

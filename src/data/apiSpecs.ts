@@ -1,0 +1,41 @@
+/**
+ * The OpenAPI specifications of the reference. Each source in `api-specs/` is bundled (shared
+ * components inlined, servers filled in from the deployment module) by
+ * `scripts/bundle-specs.ts`; the bundle is what the reference is generated from and what
+ * readers download.
+ */
+export type ApiSpecId = 'speech' | 'voices' | 'user';
+
+export interface ApiSpec {
+  /** Key of the spec in the OpenAPI plugin's config, and the generated folder's name. */
+  readonly id: ApiSpecId;
+  /** Label of the download link. */
+  readonly title: string;
+  /** Hand-written source, relative to the site root. */
+  readonly sourcePath: string;
+  /** Generated reference pages (gitignored, rebuilt by `npm run gen-api`). */
+  readonly outputDir: string;
+  /** Public URL of the bundled, downloadable file. */
+  readonly downloadUrl: string;
+}
+
+/** Gitignored static directory that holds the bundled specs the site serves. */
+export const publicSpecsDir = '.generated/public';
+
+/** Where the bundle of a spec is written, relative to the site root. */
+export const bundledSpecPath = (id: ApiSpecId): string =>
+  `${publicSpecsDir}/api-specs/${id}.yaml`;
+
+const spec = (id: ApiSpecId, title: string): ApiSpec => ({
+  id,
+  title,
+  sourcePath: `api-specs/${id}.yaml`,
+  outputDir: `docs/api/generated/${id}`,
+  downloadUrl: `/api-specs/${id}.yaml`,
+});
+
+export const apiSpecs: readonly ApiSpec[] = [
+  spec('speech', '语音合成 OpenAPI 文档'),
+  spec('voices', '音色 OpenAPI 文档'),
+  spec('user', '用户 OpenAPI 文档'),
+];
