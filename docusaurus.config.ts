@@ -94,7 +94,7 @@ const config: Config = {
             } satisfies OpenApiPlugin.Options,
           ]),
         ),
-      } satisfies OpenApiPlugin.PluginOptions,
+      },
     ],
   ],
 

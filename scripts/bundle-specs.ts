@@ -26,9 +26,7 @@ async function main(): Promise<void> {
     });
     const errors = problems.filter((p) => p.severity === 'error');
     if (errors.length > 0) {
-      throw new Error(
-        `${spec.sourcePath}: ${errors.map((p) => p.message).join('; ')}`,
-      );
+      throw new Error(`${spec.sourcePath}: ${errors.map((p) => p.message).join('; ')}`);
     }
     const document = result.parsed as Record<string, unknown>;
     // Keys in the usual order of an OpenAPI document, servers right after info.

@@ -23,8 +23,7 @@ export interface ApiSpec {
 export const publicSpecsDir = '.generated/public';
 
 /** Where the bundle of a spec is written, relative to the site root. */
-export const bundledSpecPath = (id: ApiSpecId): string =>
-  `${publicSpecsDir}/api-specs/${id}.yaml`;
+export const bundledSpecPath = (id: ApiSpecId): string => `${publicSpecsDir}/api-specs/${id}.yaml`;
 
 const spec = (id: ApiSpecId, title: string): ApiSpec => ({
   id,

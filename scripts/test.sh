@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The whole test suite, as `npm test` runs it: static checks, a production build (broken links
+# and anchors fail it) and the browser tests against that build served locally.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$1"; }
+
+step 'Browser for the tests'
+bash scripts/ensure-chromium.sh
+
+step 'Generate the API reference from api-specs/'
+npm run --silent gen-api
+
+step 'Types'
+npm run --silent typecheck
+
+step 'Lint'
+npm run --silent lint
+
+step 'Formatting'
+npm run --silent format:check
+
+step 'Production build'
+npx docusaurus build
+
+step 'Browser tests'
+npx playwright test

@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+
+const searchInput = (page: Page) => page.locator('nav.navbar input.navbar__search-input');
+const suggestions = (page: Page) => page.locator('nav.navbar [role="option"]');
+
+async function typeQuery(page: Page, query: string): Promise<void> {
+  const input = searchInput(page);
+  await input.click();
+  await input.fill(query);
+}
+
+test.describe('search shortcut', () => {
+  for (const key of ['Control+k', 'Meta+k']) {
+    test(`${key} focuses the search box`, async ({ page }) => {
+      await page.goto('/faqs');
+      await page.locator('main').click({ position: { x: 5, y: 5 } });
+      await expect(searchInput(page)).not.toBeFocused();
+      await page.keyboard.press(key);
+      await expect(searchInput(page)).toBeFocused();
+    });
+  }
+});
+
+test.describe('suggestions', () => {
+  for (const query of ['音色', '克隆', 'voice_id', 'websocket']) {
+    test(`"${query}" gives between 1 and 8 suggestions`, async ({ page }) => {
+      await page.goto('/');
+      await typeQuery(page, query);
+      await expect(suggestions(page).first()).toBeVisible();
+      const count = await suggestions(page).count();
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThanOrEqual(8);
+      await expect(page.locator('nav.navbar')).toContainText('查看全部结果');
+    });
+  }
+
+  test('a suggestion opens its page with the terms highlighted', async ({ page }) => {
+    await page.goto('/');
+    await typeQuery(page, '克隆');
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(/_highlight=/);
+    await expect(page.locator('article mark').first()).toBeVisible();
+  });
+
+  test('a query that matches nothing says so', async ({ page }) => {
+    await page.goto('/');
+    await typeQuery(page, 'qzxjvw');
+    await expect(page.locator('nav.navbar')).toContainText('没有找到任何文档');
+    await expect(suggestions(page)).toHaveCount(0);
+  });
+
+  test('on the API reference the footer offers results within and outside it', async ({ page }) => {
+    await page.goto('/api/errors');
+    await typeQuery(page, 'voice_id');
+    await expect(suggestions(page).first()).toBeVisible();
+    await expect(page.locator('nav.navbar')).toContainText('查看“API 参考”以内的全部结果');
+    await typeQuery(page, 'qzxjvw');
+    await expect(page.locator('nav.navbar')).toContainText('查看“API 参考”以外的全部结果');
+  });
+});
+
+test('the /search page lists results for q', async ({ page }) => {
+  await page.goto('/search?q=' + encodeURIComponent('音色'));
+  await expect(page.locator('main h1')).toContainText('音色');
+  await expect(page.locator('main article').first()).toBeVisible();
+  expect(await page.locator('main article').count()).toBeGreaterThan(0);
+});
+
+test.describe('hostile input renders as text and runs nothing', () => {
+  const payloads = [
+    '<img src=x onerror="window.__pwned=1">',
+    '"><script>window.__pwned=1</script>',
+    'javascript:window.__pwned=1',
+    '%E0%A4%A',
+    '{{constructor.constructor("window.__pwned=1")()}}',
+  ];
+  for (const payload of payloads) {
+    test(`q=${payload}`, async ({ page }) => {
+      page.on('dialog', (dialog) => {
+        throw new Error(`dialog opened: ${dialog.message()}`);
+      });
+      await page.goto(`/search?q=${encodeURIComponent(payload)}`);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    });
+
+    test(`_highlight=${payload}`, async ({ page }) => {
+      await page.goto(`/faqs?_highlight=${encodeURIComponent(payload)}`);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    });
+  }
+
+  test('a raw, undecodable query string still renders the page', async ({ page }) => {
+    await page.goto('/search?q=%E0%A4%A&_highlight=%');
+    await expect(page.locator('main h1')).toBeVisible();
+  });
+});

@@ -1,0 +1,48 @@
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+
+/**
+ * Helpers to tamper with the JS chunk that holds one page's MDX content, so that tests can
+ * exercise the theme's failure paths (crash page, chunk-load reload) on real pages.
+ */
+
+/** The forms a string can take inside a minified chunk (the build escapes non-ASCII). */
+function jsForms(text: string): string[] {
+  const escaped = [...text]
+    .map((ch) => {
+      const code = ch.codePointAt(0)!;
+      return code < 128 ? ch : `\\u${code.toString(16).padStart(4, '0')}`;
+    })
+    .join('');
+  return [text, escaped, escaped.toUpperCase().replace(/\\U/g, '\\u')];
+}
+
+/** The page's meta description: a string found in its MDX chunk and in no other page's. */
+export async function pageMarker(request: APIRequestContext, path: string): Promise<string[]> {
+  const html = await (await request.get(path)).text();
+  const match = /<meta name="description" content="([^"]+)"/.exec(html);
+  if (!match) throw new Error(`no meta description on ${path}`);
+  const decoded = match[1]
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+  return jsForms(decoded.slice(0, 12));
+}
+
+export type ChunkHandler = (route: Route, body: string) => Promise<void>;
+
+/** Routes every JS chunk; `handler` decides for the chunk holding the page's MDX content. */
+export async function onContentChunk(
+  page: Page,
+  marker: string[],
+  handler: ChunkHandler,
+): Promise<void> {
+  await page.route('**/assets/js/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('contentTitle:()=>') && marker.some((m) => body.includes(m))) {
+      await handler(route, body);
+      return;
+    }
+    await route.fulfill({ response, body });
+  });
+}
