@@ -21,7 +21,11 @@ test.describe('navbar', () => {
     await expect(console_).toHaveAttribute('target', '_blank');
     await expect(console_).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(navbar.locator('input.navbar__search-input')).toBeVisible();
-    await expect(navbar.locator('button[title^="切换浅色/暗黑模式"]')).toBeVisible();
+    await expect(navbar.locator('input.navbar__search-input')).toHaveAttribute(
+      'aria-label',
+      '搜索',
+    );
+    await expect(navbar.getByRole('button', { name: /^切换浅色\/暗黑模式/ })).toBeVisible();
   });
 
   test('the brand and the sidebar entries navigate', async ({ page }) => {
@@ -93,7 +97,7 @@ test.describe('colour mode', () => {
   }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
-    const toggle = page.locator('button[title^="切换浅色/暗黑模式"]');
+    const toggle = page.getByRole('button', { name: /^切换浅色\/暗黑模式/ });
     // The toggle cycles system → light → dark; click until dark is chosen.
     for (let i = 0; i < 3; i += 1) {
       if ((await page.locator('html').getAttribute('data-theme')) === 'dark') break;

@@ -100,7 +100,7 @@ test.describe('prefetching', () => {
     await expect.poll(() => page.locator('link[rel="prefetch"]').count()).toBeGreaterThan(0);
     expect(
       await page.evaluate(() =>
-        Boolean((window as unknown as DocusaurusWindow).docusaurus.prefetch('/price')),
+        Boolean((window as unknown as DocusaurusWindow).docusaurus.prefetch('/api/voices/delete')),
       ),
     ).toBe(true);
   });

@@ -36,8 +36,9 @@ test.describe('every route of the specification', () => {
   test('/search is the search results page', async ({ page }) => {
     const response = await page.goto('/search');
     expect(response?.status()).toBe(200);
-    await expect(page.locator('main h1')).toHaveText('搜索文档');
-    await expect(page.locator('main input[type="search"]')).toBeVisible();
+    // The search page has no <main>: its content is the layout's main wrapper.
+    await expect(page.locator('.main-wrapper h1')).toHaveText('搜索文档');
+    await expect(page.locator('.main-wrapper input[type="search"]')).toBeVisible();
   });
 
   test('/tags lists the five tags', async ({ page }) => {
