@@ -47,6 +47,7 @@ const config: Config = {
           path: 'docs/tutorial',
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          versions: { current: { label: 'Next' } },
         },
         blog: false,
         pages: {},
@@ -72,6 +73,7 @@ const config: Config = {
         routeBasePath: 'api',
         sidebarPath: './docs/api/sidebars.ts',
         docItemComponent: '@theme/ApiItem',
+        versions: { current: { label: 'Next' } },
       },
     ],
     [

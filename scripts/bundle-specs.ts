@@ -1,24 +1,29 @@
 /**
- * Bundles each OpenAPI spec of `api-specs/` into one self-contained file: shared components
- * from `common.yaml` are inlined, and `servers` is filled from the deployment module, so the
- * API origin is written in one place only. The bundles are what the reference is generated
- * from and what readers download (`/api-specs/<id>.yaml`).
+ * Prepares the API documents for the site (run by `npm run gen-api`, before start and build;
+ * all output is gitignored):
  *
- * Run by `npm run gen-api` (before start and build); output is gitignored.
+ * - each OpenAPI spec of `api-specs/` is bundled into one self-contained file (shared components
+ *   of `common.yaml` inlined, `servers` filled from the deployment module, so the API origin is
+ *   written in one place only); the reference is generated from these bundles, and readers
+ *   download them;
+ * - the AsyncAPI document of the websocket is validated with @asyncapi/parser, published
+ *   resolved (with its server from the deployment module), and turned into the flat model the
+ *   websocket pages render.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
+import { Parser, fromFile } from '@asyncapi/parser';
 import { stringify } from 'yaml';
 
-import { apiSpecs, bundledSpecPath, publicSpecsDir } from '../src/data/apiSpecs';
-import { httpApiBase } from '../src/data/deployment';
+import { apiSpecs, bundledSpecPath, publicSpecsDir, websocketSpec } from '../src/data/apiSpecs';
+import { apiVersionPrefix, deployment, httpApiBase } from '../src/data/deployment';
+import { websocketModel } from './lib/websocket-model';
 
-async function main(): Promise<void> {
-  const root = path.resolve(__dirname, '..');
+const root = path.resolve(__dirname, '..');
+
+async function bundleOpenApi(): Promise<void> {
   const config = await createConfig({});
-  await mkdir(path.join(root, publicSpecsDir, 'api-specs'), { recursive: true });
-
   for (const spec of apiSpecs) {
     const { bundle: result, problems } = await bundle({
       ref: path.join(root, spec.sourcePath),
@@ -28,9 +33,7 @@ async function main(): Promise<void> {
     if (errors.length > 0) {
       throw new Error(`${spec.sourcePath}: ${errors.map((p) => p.message).join('; ')}`);
     }
-    const document = result.parsed as Record<string, unknown>;
-    // Keys in the usual order of an OpenAPI document, servers right after info.
-    const { openapi, info, ...rest } = document;
+    const { openapi, info, ...rest } = result.parsed as Record<string, unknown>;
     const published = {
       openapi,
       info,
@@ -41,6 +44,75 @@ async function main(): Promise<void> {
     await writeFile(target, stringify(published, { lineWidth: 0 }), 'utf8');
     console.log(`bundled ${spec.sourcePath} -> ${path.relative(root, target)}`);
   }
+}
+
+/** Drops the keys @asyncapi/parser adds to the documents it resolves. */
+function withoutParserKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutParserKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !key.startsWith('x-parser-'))
+        .map(([key, v]) => [key, withoutParserKeys(v)]),
+    );
+  }
+  return value;
+}
+
+async function publishAsyncApi(): Promise<void> {
+  const source = path.join(root, websocketSpec.sourcePath);
+  const { document, diagnostics } = await fromFile(new Parser(), source).parse();
+  // Severity 0 is an error; the only other diagnostic expected is an informational
+  // recommendation to move to a newer AsyncAPI version.
+  const errors = diagnostics.filter((d) => d.severity === 0);
+  if (!document || errors.length > 0) {
+    throw new Error(
+      `${websocketSpec.sourcePath}: ${errors.map((d) => `${d.message} at ${d.path.join('.')}`).join('; ')}`,
+    );
+  }
+  const resolved = withoutParserKeys(document.json()) as Record<string, unknown>;
+  const { asyncapi, info, ...rest } = resolved;
+  const wsUrl = new URL(deployment.wsApiOrigin);
+  const published = {
+    asyncapi,
+    info,
+    servers: {
+      production: {
+        host: wsUrl.host,
+        protocol: wsUrl.protocol.replace(':', ''),
+        pathname: apiVersionPrefix,
+        description: '生产环境',
+        security: [asJson(asJson(rest.components).securitySchemes).BearerAuth],
+      },
+    },
+    ...rest,
+  };
+  await writeFile(
+    path.join(root, websocketSpec.bundlePath),
+    stringify(published, { lineWidth: 0 }),
+    'utf8',
+  );
+  const model = websocketModel(
+    resolved,
+    deployment.wsApiOrigin,
+    apiVersionPrefix,
+    websocketSpec.downloadUrl,
+  );
+  await writeFile(
+    path.join(root, websocketSpec.modelPath),
+    `${JSON.stringify(model, null, 2)}\n`,
+    'utf8',
+  );
+  console.log(`validated ${websocketSpec.sourcePath} -> ${websocketSpec.bundlePath}`);
+}
+
+const asJson = (value: unknown): Record<string, unknown> =>
+  (value ?? {}) as Record<string, unknown>;
+
+async function main(): Promise<void> {
+  await mkdir(path.join(root, publicSpecsDir, 'api-specs'), { recursive: true });
+  await bundleOpenApi();
+  await publishAsyncApi();
 }
 
 main().catch((error: unknown) => {

@@ -38,3 +38,13 @@ export const apiSpecs: readonly ApiSpec[] = [
   spec('voices', '音色 OpenAPI 文档'),
   spec('user', '用户 OpenAPI 文档'),
 ];
+
+/** The AsyncAPI document of the speech websocket, bundled and served like the OpenAPI specs. */
+export const websocketSpec = {
+  title: 'WebSocket AsyncAPI 文档',
+  sourcePath: 'api-specs/speech-websocket.yaml',
+  downloadUrl: '/api-specs/speech-websocket.yaml',
+  bundlePath: `${publicSpecsDir}/api-specs/speech-websocket.yaml`,
+  /** The flat model pages render (see src/data/websocketProtocol.ts). */
+  modelPath: '.generated/websocket-protocol.json',
+} as const;

@@ -126,3 +126,33 @@ test('table of contents lists h2 and h3 only', async ({ page }) => {
   expect(toc.length).toBeGreaterThan(0);
   expect(toc).toEqual(expected);
 });
+
+test.describe('docs version', () => {
+  test('every doc page belongs to the one version, "current"', async ({ page }) => {
+    for (const path of ['/', '/api/errors']) {
+      await page.goto(path);
+      await expect(page.locator('meta[name="docusaurus_version"]')).toHaveAttribute(
+        'content',
+        'current',
+      );
+      await expect(page.locator('html')).toHaveClass(/docs-version-current/);
+    }
+  });
+
+  test('the preferred version lives in local storage, where stale choices are dropped', async ({
+    page,
+  }) => {
+    await page.goto('/faqs');
+    await page.evaluate(() => {
+      localStorage.setItem('docs-preferred-version-default', 'current');
+      localStorage.setItem('docs-preferred-version-api', '0.9');
+    });
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('docs-preferred-version-api')))
+      .toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default'))).toBe(
+      'current',
+    );
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Turns the resolved AsyncAPI document into the flat model pages render
+ * (see src/data/websocketProtocol.ts).
+ */
+import type {
+  CloseCode,
+  HandshakeHeader,
+  ProtocolField,
+  ProtocolMessage,
+  WebsocketProtocol,
+} from '../../src/data/websocketProtocol';
+
+type Json = Record<string, unknown>;
+type Schema = Json & {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  oneOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  description?: string;
+};
+
+const asJson = (value: unknown): Json => (value ?? {}) as Json;
+
+function typeOf(schema: Schema): string {
+  if (schema.oneOf) return schema.oneOf.map(typeOf).join(' | ');
+  if (Array.isArray(schema.type)) return schema.type.join(' | ');
+  if (schema.type === 'array' && schema.items) return `${typeOf(schema.items)}[]`;
+  return schema.type ?? 'any';
+}
+
+function constraintsOf(schema: Schema): string[] {
+  const out: string[] = [];
+  const s = schema.oneOf?.find((o) => o.type !== 'null') ?? schema;
+  if (s.const !== undefined) out.push(`固定值 ${JSON.stringify(s.const)}`);
+  if (s.enum) out.push(`可选值 ${s.enum.map((v) => JSON.stringify(v)).join('、')}`);
+  if (s.default !== undefined) out.push(`默认 ${JSON.stringify(s.default)}`);
+  if (s.minimum !== undefined) out.push(`最小 ${String(s.minimum)}`);
+  if (s.maximum !== undefined) out.push(`最大 ${String(s.maximum)}`);
+  if (s.minLength !== undefined) out.push(`最短 ${String(s.minLength)} 个字符`);
+  if (s.maxLength !== undefined) out.push(`最长 ${String(s.maxLength)} 个字符`);
+  if (s.pattern !== undefined) out.push(`格式 \`${String(s.pattern)}\``);
+  if (s.contentEncoding !== undefined) out.push(`编码 ${String(s.contentEncoding)}`);
+  return out;
+}
+
+function fieldsOf(schema: Schema, prefix = ''): ProtocolField[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => {
+    const name = `${prefix}${key}`;
+    const field: ProtocolField = {
+      name,
+      type: typeOf(child),
+      required: required.has(key),
+      description: child.description ?? child.oneOf?.find((o) => o.description)?.description ?? '',
+      constraints: constraintsOf(child),
+    };
+    const nested =
+      child.type === 'object'
+        ? fieldsOf(child, `${name}.`)
+        : child.type === 'array' && child.items?.type === 'object'
+          ? fieldsOf(child.items, `${name}[].`)
+          : [];
+    return [field, ...nested];
+  });
+}
+
+export function websocketModel(
+  resolved: Json,
+  wsOrigin: string,
+  versionPrefix: string,
+  downloadUrl: string,
+): WebsocketProtocol {
+  const info = asJson(resolved.info);
+  const channels = asJson(resolved.channels);
+  const [channel] = Object.values(channels).map(asJson);
+  const operations = Object.values(asJson(resolved.operations)).map(asJson);
+  const binding = asJson(asJson(channel.bindings).ws);
+  const headerSchema = asJson(binding.headers) as Schema;
+  const headerRequired = new Set(headerSchema.required ?? []);
+  const headers: HandshakeHeader[] = Object.entries(headerSchema.properties ?? {}).map(
+    ([name, s]) => ({ name, description: s.description ?? '', required: headerRequired.has(name) }),
+  );
+
+  // Direction comes from the operations: the service receives client messages, sends the rest.
+  const direction = new Map<string, 'client' | 'server'>();
+  for (const op of operations) {
+    for (const m of (op.messages as Json[]) ?? []) {
+      direction.set(String(m.name), op.action === 'receive' ? 'client' : 'server');
+    }
+  }
+
+  const messages: ProtocolMessage[] = Object.values(asJson(channel.messages))
+    .map(asJson)
+    .map((m) => ({
+      name: String(m.name),
+      direction: direction.get(String(m.name)) ?? 'server',
+      title: String(m.title ?? m.name),
+      summary: String(m.summary ?? ''),
+      description: String(m.description ?? '').trim(),
+      fields: fieldsOf(m.payload as Schema),
+      examples: ((m.examples as Json[]) ?? []).map((e) => ({
+        name: String(e.name ?? ''),
+        summary: e.summary === undefined ? undefined : String(e.summary),
+        payload: e.payload,
+      })),
+    }));
+
+  return {
+    title: String(info.title),
+    version: String(info.version),
+    description: String(info.description ?? '').trim(),
+    url: `${wsOrigin}${versionPrefix}${String(channel.address)}`,
+    method: String(binding.method ?? 'GET'),
+    headers,
+    keepalive: String(asJson(channel['x-keepalive']).description ?? ''),
+    closeCodes: (channel['x-close-codes'] as CloseCode[]) ?? [],
+    messages,
+    downloadUrl,
+  };
+}

@@ -1,0 +1,108 @@
+import React, { type ReactNode } from 'react';
+import { apiErrors } from '@site/src/data/errors';
+import { limit as findLimit, limits, type LimitKey } from '@site/src/data/limits';
+import { apiSpecs, websocketSpec } from '@site/src/data/apiSpecs';
+
+/** Backtick spans in data-module prose become inline code. */
+function Prose({ text }: { text: string }): ReactNode {
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part, i) =>
+      part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part,
+    );
+}
+
+/** The error catalogue of `src/data/errors.ts`. */
+export function ErrorCatalogue(): ReactNode {
+  return (
+    <table data-table="errors">
+      <thead>
+        <tr>
+          <th>HTTP 状态码</th>
+          <th>错误码</th>
+          <th>含义</th>
+          <th>处理方式</th>
+          <th>可重试</th>
+        </tr>
+      </thead>
+      <tbody>
+        {apiErrors.map((e) => (
+          <tr key={e.code} id={`error-${e.code}`}>
+            <td>{e.status}</td>
+            <td>
+              <code>{e.code}</code>
+            </td>
+            <td>
+              <Prose text={e.meaning} />
+            </td>
+            <td>
+              <Prose text={e.action} />
+            </td>
+            <td>{e.retryable ? '是' : '否'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The limits of `src/data/limits.ts`. */
+export function LimitsTable(): ReactNode {
+  return (
+    <table data-table="limits">
+      <thead>
+        <tr>
+          <th>限制项</th>
+          <th>上限</th>
+          <th>范围</th>
+          <th>超出时</th>
+        </tr>
+      </thead>
+      <tbody>
+        {limits.map((l) => (
+          <tr key={l.key} data-limit={l.key}>
+            <td>
+              <Prose text={l.subject} />
+            </td>
+            <td>
+              {l.value.toLocaleString('zh-CN')} {l.unit}
+            </td>
+            <td>{l.scope}</td>
+            <td>
+              <Prose text={l.onExceed} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One limit quoted in prose, e.g. `<Limit name="textLength" />` renders “5,000 字符”. */
+export function Limit({ name }: { name: LimitKey }): ReactNode {
+  const l = findLimit(name);
+  return (
+    <>
+      {l.value.toLocaleString('zh-CN')} {l.unit}
+    </>
+  );
+}
+
+/** Download links of every API document the site serves. */
+export function SpecDownloads(): ReactNode {
+  const files = [...apiSpecs, websocketSpec];
+  return (
+    <ul>
+      {files.map((f) => (
+        <li key={f.downloadUrl}>
+          {/* A static file, not a route: <Link> would send it through the client router. */}
+          {/* eslint-disable-next-line @docusaurus/no-html-links */}
+          <a href={f.downloadUrl} download>
+            {f.title}
+          </a>
+          （<code>{f.downloadUrl}</code>）
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Limits and timeouts of the API. `/api/limits-and-timeouts` and the guides render them from
+ * here; where an OpenAPI or AsyncAPI document states the same limit (e.g. `maxLength` of the
+ * text), a test checks that the two agree.
+ */
+export interface Limit {
+  /** Stable key, used by pages that quote one limit. */
+  readonly key: LimitKey;
+  /** What is limited. */
+  readonly subject: string;
+  readonly value: number;
+  readonly unit: string;
+  /** Where the limit applies. */
+  readonly scope: string;
+  /** What a client gets when it crosses the limit. */
+  readonly onExceed: string;
+}
+
+export type LimitKey =
+  | 'textLength'
+  | 'requestsPerMinute'
+  | 'concurrentRequests'
+  | 'websocketConnections'
+  | 'contextsPerConnection'
+  | 'websocketIdleTimeout'
+  | 'websocketPingInterval'
+  | 'httpTimeout'
+  | 'referenceAudioSize'
+  | 'referenceAudioMinDuration'
+  | 'referenceAudioMaxDuration'
+  | 'customVoices';
+
+export const limits: readonly Limit[] = [
+  {
+    key: 'textLength',
+    subject: '单次请求的文本长度（HTTP 的 `text`，或 WebSocket 单条 `generate` 的 `text`）',
+    value: 5000,
+    unit: '字符',
+    scope: '每个请求或每条消息',
+    onExceed: 'HTTP 400 `invalid_request`；WebSocket 返回 `error` 消息',
+  },
+  {
+    key: 'requestsPerMinute',
+    subject: 'HTTP 请求速率',
+    value: 60,
+    unit: '次/分钟',
+    scope: '每个 API 密钥',
+    onExceed: 'HTTP 429 `rate_limited`，带 `Retry-After`',
+  },
+  {
+    key: 'concurrentRequests',
+    subject: '同时进行中的 HTTP 合成请求',
+    value: 10,
+    unit: '个',
+    scope: '每个账户',
+    onExceed: 'HTTP 429 `rate_limited`',
+  },
+  {
+    key: 'websocketConnections',
+    subject: '同时打开的 WebSocket 连接',
+    value: 20,
+    unit: '条',
+    scope: '每个账户',
+    onExceed: '握手后以关闭码 4029 关闭',
+  },
+  {
+    key: 'contextsPerConnection',
+    subject: '一条连接上同时进行中的上下文',
+    value: 10,
+    unit: '个',
+    scope: '每条 WebSocket 连接',
+    onExceed: '`error` 消息，错误码 `rate_limited`',
+  },
+  {
+    key: 'websocketIdleTimeout',
+    subject: 'WebSocket 空闲超时',
+    value: 60,
+    unit: '秒',
+    scope: '每条 WebSocket 连接（期间没有任何客户端消息）',
+    onExceed: '以关闭码 4000 关闭',
+  },
+  {
+    key: 'websocketPingInterval',
+    subject: '服务端发送 ping 帧的间隔',
+    value: 20,
+    unit: '秒',
+    scope: '每条 WebSocket 连接',
+    onExceed: '连续两次未回复 pong 的连接会被关闭',
+  },
+  {
+    key: 'httpTimeout',
+    subject: 'HTTP 合成请求的最长处理时间',
+    value: 120,
+    unit: '秒',
+    scope: '每个请求',
+    onExceed: 'HTTP 503 `service_unavailable`',
+  },
+  {
+    key: 'referenceAudioSize',
+    subject: '克隆参考录音的文件大小',
+    value: 20,
+    unit: 'MB',
+    scope: '每次上传',
+    onExceed: 'HTTP 413 `payload_too_large`',
+  },
+  {
+    key: 'referenceAudioMinDuration',
+    subject: '克隆参考录音的最短时长',
+    value: 10,
+    unit: '秒',
+    scope: '每次上传',
+    onExceed: 'HTTP 400 `invalid_request`',
+  },
+  {
+    key: 'referenceAudioMaxDuration',
+    subject: '克隆参考录音的最长时长',
+    value: 300,
+    unit: '秒',
+    scope: '每次上传',
+    onExceed: 'HTTP 400 `invalid_request`',
+  },
+  {
+    key: 'customVoices',
+    subject: '自定义音色数量',
+    value: 50,
+    unit: '个',
+    scope: '每个账户',
+    onExceed: 'HTTP 400 `invalid_request`（先删除不用的音色）',
+  },
+];
+
+export const limit = (key: LimitKey): Limit => {
+  const found = limits.find((l) => l.key === key);
+  if (!found) throw new Error(`unknown limit ${key}`);
+  return found;
+};

@@ -1,0 +1,60 @@
+/**
+ * The shape of the websocket protocol model that `scripts/bundle-specs.ts` derives from the
+ * AsyncAPI document (`api-specs/speech-websocket.yaml`) and writes to
+ * `.generated/websocket-protocol.json`. Pages render the protocol from that model only, so the
+ * reference cannot drift from the document.
+ */
+export interface ProtocolField {
+  /** Dotted path, `words[].text` for items of an array. */
+  readonly name: string;
+  readonly type: string;
+  readonly required: boolean;
+  readonly description: string;
+  /** Allowed values, defaults and bounds, ready to show. */
+  readonly constraints: string[];
+}
+
+export interface ProtocolExample {
+  readonly name: string;
+  readonly summary?: string;
+  readonly payload: unknown;
+}
+
+export interface ProtocolMessage {
+  /** The `type` field's value, also the message's name. */
+  readonly name: string;
+  readonly direction: 'client' | 'server';
+  readonly title: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly fields: ProtocolField[];
+  readonly examples: ProtocolExample[];
+}
+
+export interface CloseCode {
+  readonly code: number;
+  readonly reason: string;
+  readonly description: string;
+  readonly retry: boolean;
+}
+
+export interface HandshakeHeader {
+  readonly name: string;
+  readonly description: string;
+  readonly required: boolean;
+}
+
+export interface WebsocketProtocol {
+  readonly title: string;
+  readonly version: string;
+  readonly description: string;
+  /** Full URL of the channel, origin from the deployment module. */
+  readonly url: string;
+  readonly method: string;
+  readonly headers: HandshakeHeader[];
+  readonly keepalive: string;
+  readonly closeCodes: CloseCode[];
+  readonly messages: ProtocolMessage[];
+  /** Public URL of the downloadable AsyncAPI document. */
+  readonly downloadUrl: string;
+}
