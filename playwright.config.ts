@@ -8,7 +8,7 @@ const port = Number(process.env.TEST_PORT ?? 4173);
 export const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: 'tests',
   outputDir: '.tmp/test-results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -36,7 +36,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // The API contract: documents, examples and data modules, checked without a browser.
+    { name: 'contract', testDir: 'tests/contract' },
+    { name: 'chromium', testDir: 'tests/e2e', use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: process.env.BASE_URL
     ? undefined
     : {

@@ -1,0 +1,212 @@
+/**
+ * The API contract: the published OpenAPI and AsyncAPI documents lint clean, every example in
+ * them validates against its own schema, and the tables the site renders from the data modules
+ * agree with the documents. No browser is used here.
+ */
+import { execFileSync } from 'node:child_process';
+import { test, expect } from '@playwright/test';
+import Ajv2020 from 'ajv/dist/2020';
+import Ajv07 from 'ajv';
+import addFormats from 'ajv-formats';
+import { Parser, fromFile } from '@asyncapi/parser';
+
+import { apiSpecs, bundledSpecPath, websocketSpec } from '../../src/data/apiSpecs';
+import { apiErrors } from '../../src/data/errors';
+import { limit } from '../../src/data/limits';
+import { httpApiBase } from '../../src/data/deployment';
+import {
+  asyncApiDocument,
+  deref,
+  openApiDocuments,
+  operationsOf,
+  type Operation,
+} from '../support/specs';
+
+type Json = Record<string, unknown>;
+
+// OpenAPI 3.1 annotations (`example`, `xml`, …) are not JSON Schema keywords.
+const openApiKeywords = ['example', 'xml', 'externalDocs', 'discriminator', 'contentMediaType'];
+
+function ajvFor(doc: Json, draft: '2020' | '07') {
+  const ajv =
+    draft === '2020'
+      ? new Ajv2020({ strict: false, allErrors: true })
+      : new Ajv07({ strict: false, allErrors: true });
+  addFormats(ajv);
+  for (const k of openApiKeywords) {
+    // Some drafts already know a keyword (e.g. contentMediaType); only add the unknown ones.
+    try {
+      ajv.addKeyword(k);
+    } catch {
+      /* already defined by this draft */
+    }
+  }
+  ajv.addSchema({ ...doc, $id: 'doc' }, 'doc');
+  return ajv;
+}
+
+/** Every (schema, example) pair of an operation: bodies, responses, parameters, properties. */
+function examplesOf(
+  doc: Json,
+  { op }: Operation,
+): { where: string; schema: Json; value: unknown }[] {
+  const out: { where: string; schema: Json; value: unknown }[] = [];
+  const fromContent = (where: string, content: Json | undefined) => {
+    for (const [media, mt] of Object.entries(content ?? {})) {
+      const m = mt as Json;
+      if (!m.schema || media.startsWith('audio/')) continue;
+      if (m.example !== undefined)
+        out.push({ where: `${where} ${media}`, schema: m.schema as Json, value: m.example });
+      for (const [name, ex] of Object.entries((m.examples as Json) ?? {})) {
+        out.push({
+          where: `${where} ${media} ${name}`,
+          schema: m.schema as Json,
+          value: deref<Json>(doc, ex).value,
+        });
+      }
+    }
+  };
+  const body = deref<Json>(doc, op.requestBody);
+  if (body) fromContent('request', body.content as Json);
+  for (const [status, res] of Object.entries((op.responses as Json) ?? {})) {
+    fromContent(`response ${status}`, deref<Json>(doc, res).content as Json);
+  }
+  for (const p of (op.parameters as Json[]) ?? []) {
+    const param = deref<Json>(doc, p);
+    if (param.example !== undefined) {
+      out.push({
+        where: `parameter ${String(param.name)}`,
+        schema: param.schema as Json,
+        value: param.example,
+      });
+    }
+  }
+  return out;
+}
+
+test.describe('OpenAPI documents', () => {
+  test('lint clean with Redocly (recommended rules)', () => {
+    const files = apiSpecs.map((s) => bundledSpecPath(s.id));
+    const output = execFileSync('npx', ['redocly', 'lint', '--format=stylish', ...files], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(output).not.toMatch(/warning|error/i);
+  });
+
+  for (const { id, doc } of openApiDocuments()) {
+    test(`${id}: servers come from the deployment module`, () => {
+      expect(doc.servers).toEqual([{ url: httpApiBase, description: '生产环境' }]);
+    });
+
+    test(`${id}: every example validates against its schema`, () => {
+      const ajv = ajvFor(doc, '2020');
+      let checked = 0;
+      for (const operation of operationsOf(doc)) {
+        for (const { where, schema, value } of examplesOf(doc, operation)) {
+          const validate = ajv.compile(rebase(schema));
+          const ok = validate(value);
+          expect(
+            ok,
+            `${operation.method} ${operation.path} ${where}: ${ajv.errorsText(validate.errors)}`,
+          ).toBe(true);
+          checked += 1;
+        }
+      }
+      // Property-level examples of every component schema.
+      for (const [name, schema] of Object.entries(
+        ((doc.components as Json)?.schemas as Json) ?? {},
+      )) {
+        for (const [prop, s] of Object.entries(((schema as Json).properties as Json) ?? {})) {
+          const sub = deref<Json>(doc, s);
+          if (sub.example === undefined) continue;
+          const validate = ajv.compile(rebase(sub));
+          expect(validate(sub.example), `${name}.${prop}: ${ajv.errorsText(validate.errors)}`).toBe(
+            true,
+          );
+          checked += 1;
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
+
+    test(`${id}: every error response uses a code of the catalogue, with its status`, () => {
+      for (const operation of operationsOf(doc)) {
+        for (const [status, res] of Object.entries(operation.op.responses as Json)) {
+          if (Number(status) < 400) continue;
+          const example = (deref<Json>(doc, res).content as Json)?.['application/json'] as Json;
+          const code = ((example?.example as Json)?.error as Json)?.code;
+          const entry = apiErrors.find((e) => e.code === code);
+          expect(
+            entry,
+            `${operation.method} ${operation.path} ${status}: unknown code ${String(code)}`,
+          ).toBeDefined();
+          expect(entry!.status, `${String(code)}`).toBe(Number(status));
+        }
+      }
+    });
+  }
+
+  test('the text length limit of the limits table is the spec’s maxLength', () => {
+    const speech = openApiDocuments().find((d) => d.id === 'speech')!.doc;
+    const request = deref<Json>(
+      speech,
+      ((speech.components as Json).schemas as Json).SpeechRequest,
+    );
+    expect((request.properties as Json).text).toMatchObject({
+      maxLength: limit('textLength').value,
+    });
+  });
+});
+
+test.describe('AsyncAPI document', () => {
+  test('validates with @asyncapi/parser', async () => {
+    const { document, diagnostics } = await fromFile(
+      new Parser(),
+      websocketSpec.sourcePath,
+    ).parse();
+    expect(document).toBeDefined();
+    // Severity 0 = error, 1 = warning; only the "newer AsyncAPI version exists" hint may remain.
+    expect(diagnostics.filter((d) => d.severity <= 1).map((d) => d.message)).toEqual([]);
+  });
+
+  test('every message example validates against the message payload', () => {
+    const doc = asyncApiDocument();
+    const ajv = ajvFor(doc, '07');
+    const messages = ((doc.components as Json).messages as Json) ?? {};
+    let checked = 0;
+    for (const [name, m] of Object.entries(messages)) {
+      const message = m as Json;
+      const validate = ajv.compile(message.payload as Json);
+      for (const example of (message.examples as Json[]) ?? []) {
+        expect(
+          validate(example.payload),
+          `${name}/${String(example.name)}: ${ajv.errorsText(validate.errors)}`,
+        ).toBe(true);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(Object.keys(messages).length);
+  });
+
+  test('error messages use codes of the catalogue', () => {
+    const doc = asyncApiDocument();
+    const error = ((doc.components as Json).messages as Json).error as Json;
+    for (const example of error.examples as Json[]) {
+      const code = ((example.payload as Json).error as Json).code;
+      expect(apiErrors.map((e) => e.code)).toContain(code);
+    }
+  });
+
+  test('the generate text limit agrees with the limits table', () => {
+    const doc = asyncApiDocument();
+    const generate = ((doc.components as Json).messages as Json).generate as Json;
+    const text = ((generate.payload as Json).properties as Json).text as Json;
+    expect(text.maxLength).toBe(limit('textLength').value);
+  });
+});
+
+/** Local refs inside a bundled document point into the registered `doc` schema. */
+function rebase(schema: Json): Json {
+  return JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#\//g, '"$ref":"doc#/')) as Json;
+}
