@@ -1,4 +1,5 @@
 import { test, expect } from '../support/fixtures';
+import { parse } from 'yaml';
 import { operationRoutes } from '../support/routes';
 import { codeSampleLanguages } from '../../src/data/codeSamples';
 
@@ -19,6 +20,25 @@ test.describe('API reference pages generated from the OpenAPI specs', () => {
         expect((await code.textContent())!.trim().length).toBeGreaterThan(20);
       }
       await expect(page.getByRole('button', { name: /发送|Send/ })).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('spec downloads', () => {
+  for (const path of operationRoutes) {
+    test(`${path} links to its OpenAPI document, which the site serves`, async ({
+      page,
+      request,
+    }) => {
+      await page.goto(path);
+      const specId = path.split('/')[2];
+      const link = page.getByRole('link', { name: '下载 YAML' });
+      await expect(link).toHaveAttribute('href', `/api-specs/${specId}.yaml`);
+      const response = await request.get(`/api-specs/${specId}.yaml`);
+      expect(response.status()).toBe(200);
+      const doc = parse(await response.text()) as { openapi: string; paths: object };
+      expect(doc.openapi).toBe('3.1.0');
+      expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
     });
   }
 });
