@@ -16,9 +16,15 @@ import { bundle, createConfig } from '@redocly/openapi-core';
 import { Parser, fromFile } from '@asyncapi/parser';
 import { stringify } from 'yaml';
 
-import { apiSpecs, bundledSpecPath, publicSpecsDir, websocketSpec } from '../src/data/apiSpecs';
-import { apiVersionPrefix, deployment, httpApiBase } from '../src/data/deployment';
-import { websocketModel } from './lib/websocket-model';
+import {
+  apiSpecs,
+  bundledSpecPath,
+  publicSpecsDir,
+  speechRequestFieldsPath,
+  websocketSpec,
+} from '../src/data/apiSpecs';
+import { apiVersionPrefix, deployment } from '../src/data/deployment';
+import { fieldsOf, websocketModel } from './lib/websocket-model';
 
 const root = path.resolve(__dirname, '..');
 
@@ -37,13 +43,31 @@ async function bundleOpenApi(): Promise<void> {
     const published = {
       openapi,
       info,
-      servers: [{ url: httpApiBase, description: '生产环境' }],
+      servers: [{ url: deployment.httpApiOrigin, description: '生产环境' }],
       ...rest,
     };
     const target = path.join(root, bundledSpecPath(spec.id));
     await writeFile(target, stringify(published, { lineWidth: 0 }), 'utf8');
     console.log(`bundled ${spec.sourcePath} -> ${path.relative(root, target)}`);
   }
+  await writeSpeechRequestFields(config);
+}
+
+/** The fields of the HTTP speech request, for pages that show them outside the generated page. */
+async function writeSpeechRequestFields(config: Awaited<ReturnType<typeof createConfig>>) {
+  const speech = apiSpecs.find((s) => s.id === 'speech')!;
+  const { bundle: result } = await bundle({
+    ref: path.join(root, speech.sourcePath),
+    config,
+    dereference: true,
+  });
+  const schemas = asJson(asJson(asJson(result.parsed).components).schemas);
+  const fields = fieldsOf(asJson(schemas.SpeechRequest));
+  await writeFile(
+    path.join(root, speechRequestFieldsPath),
+    `${JSON.stringify(fields, null, 2)}\n`,
+    'utf8',
+  );
 }
 
 /** Drops the keys @asyncapi/parser adds to the documents it resolves. */

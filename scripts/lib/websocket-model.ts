@@ -46,7 +46,8 @@ function constraintsOf(schema: Schema): string[] {
   return out;
 }
 
-function fieldsOf(schema: Schema, prefix = ''): ProtocolField[] {
+/** Flattens an object schema (references resolved) into the rows of a field table. */
+export function fieldsOf(schema: Schema, prefix = ''): ProtocolField[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => {
     const name = `${prefix}${key}`;

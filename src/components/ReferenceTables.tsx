@@ -1,4 +1,5 @@
 import React, { type ReactNode } from 'react';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import { apiErrors } from '@site/src/data/errors';
 import { limit as findLimit, limits, type LimitKey } from '@site/src/data/limits';
 import { apiSpecs, websocketSpec } from '@site/src/data/apiSpecs';
@@ -12,8 +13,14 @@ function Prose({ text }: { text: string }): ReactNode {
     );
 }
 
+/** The id of an error code's row in the catalogue. */
+export const errorAnchor = (code: string): string => `error-${code}`;
+
 /** The error catalogue of `src/data/errors.ts`. */
 export function ErrorCatalogue(): ReactNode {
+  // Each row is a link target (`/api/errors#error-<code>`): register it with the anchor checker.
+  const brokenLinks = useBrokenLinks();
+  apiErrors.forEach((e) => brokenLinks.collectAnchor(errorAnchor(e.code)));
   return (
     <table data-table="errors">
       <thead>
@@ -27,7 +34,7 @@ export function ErrorCatalogue(): ReactNode {
       </thead>
       <tbody>
         {apiErrors.map((e) => (
-          <tr key={e.code} id={`error-${e.code}`}>
+          <tr key={e.code} id={errorAnchor(e.code)}>
             <td>{e.status}</td>
             <td>
               <code>{e.code}</code>

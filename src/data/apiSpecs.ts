@@ -48,3 +48,6 @@ export const websocketSpec = {
   /** The flat model pages render (see src/data/websocketProtocol.ts). */
   modelPath: '.generated/websocket-protocol.json',
 } as const;
+
+/** The fields of the HTTP speech request, flattened from the speech spec by `npm run gen-api`. */
+export const speechRequestFieldsPath = '.generated/speech-request-fields.json';

@@ -16,6 +16,8 @@ export interface Deployment {
   readonly httpApiOrigin: string;
   /** Origin of the websocket API. */
   readonly wsApiOrigin: string;
+  /** Where readers reach technical support (quote the request id). */
+  readonly supportEmail: string;
   /** Mainland-China ICP filing shown in the footer. */
   readonly icp: { readonly text: string; readonly url: string };
   /** Years of the copyright line in the footer. */
@@ -34,6 +36,7 @@ export const deployment: Deployment = {
   consoleUrl: 'https://console.voxloom.example',
   httpApiOrigin: 'https://api.voxloom.example',
   wsApiOrigin: 'wss://api.voxloom.example',
+  supportEmail: 'support@voxloom.example',
   icp: { text: '京ICP备00000000号', url: 'https://beian.miit.gov.cn/' },
   copyrightYears: '2024-2025',
   announcement: {
@@ -42,8 +45,5 @@ export const deployment: Deployment = {
   },
 };
 
-/** Version prefix of every HTTP and websocket path. */
+/** Version prefix of every HTTP and websocket path (the specs' paths start with it; a test checks). */
 export const apiVersionPrefix = '/v1';
-
-/** Base URL of the HTTP API as the OpenAPI `servers` entry states it. */
-export const httpApiBase = `${deployment.httpApiOrigin}${apiVersionPrefix}`;

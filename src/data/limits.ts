@@ -37,7 +37,7 @@ export const limits: readonly Limit[] = [
     value: 5000,
     unit: '字符',
     scope: '每个请求或每条消息',
-    onExceed: 'HTTP 400 `invalid_request`；WebSocket 返回 `error` 消息',
+    onExceed: 'HTTP 400 `invalid_request`；WebSocket 返回错误码为 `invalid_request` 的 `error` 消息',
   },
   {
     key: 'requestsPerMinute',
@@ -85,7 +85,7 @@ export const limits: readonly Limit[] = [
     value: 20,
     unit: '秒',
     scope: '每条 WebSocket 连接',
-    onExceed: '连续两次未回复 pong 的连接会被关闭',
+    onExceed: '连续两次未回复 pong 时，以关闭码 4002 关闭',
   },
   {
     key: 'httpTimeout',

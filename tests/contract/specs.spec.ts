@@ -13,7 +13,7 @@ import { Parser, fromFile } from '@asyncapi/parser';
 import { apiSpecs, bundledSpecPath, websocketSpec } from '../../src/data/apiSpecs';
 import { apiErrors } from '../../src/data/errors';
 import { limit } from '../../src/data/limits';
-import { httpApiBase } from '../../src/data/deployment';
+import { apiVersionPrefix, deployment } from '../../src/data/deployment';
 import {
   asyncApiDocument,
   deref,
@@ -96,7 +96,13 @@ test.describe('OpenAPI documents', () => {
 
   for (const { id, doc } of openApiDocuments()) {
     test(`${id}: servers come from the deployment module`, () => {
-      expect(doc.servers).toEqual([{ url: httpApiBase, description: '生产环境' }]);
+      expect(doc.servers).toEqual([{ url: deployment.httpApiOrigin, description: '生产环境' }]);
+    });
+
+    test(`${id}: every path carries the version prefix`, () => {
+      for (const p of Object.keys(doc.paths as Json)) {
+        expect(p.startsWith(`${apiVersionPrefix}/`), p).toBe(true);
+      }
     });
 
     test(`${id}: every example validates against its schema`, () => {

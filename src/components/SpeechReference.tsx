@@ -1,0 +1,49 @@
+import React, { type ReactNode } from 'react';
+import type { ProtocolField } from '@site/src/data/websocketProtocol';
+// Written by `npm run gen-api` from the SpeechRequest schema of api-specs/speech.yaml.
+import generated from '@site/.generated/speech-request-fields.json';
+
+const fields = generated as ProtocolField[];
+
+/** Backtick spans of the spec's descriptions become inline code. */
+function Prose({ text }: { text: string }): ReactNode {
+  return text
+    .split(/(`[^`]+`)/)
+    .map((part, i) =>
+      part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part,
+    );
+}
+
+/** The body fields of `POST /v1/speech`, straight from the spec. */
+export function SpeechRequestFields(): ReactNode {
+  return (
+    <table data-table="speech-request">
+      <thead>
+        <tr>
+          <th>字段</th>
+          <th>类型</th>
+          <th>必填</th>
+          <th>取值与默认</th>
+          <th>说明</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((f) => (
+          <tr key={f.name} data-field={f.name}>
+            <td>
+              <code>{f.name}</code>
+            </td>
+            <td>
+              <code>{f.type}</code>
+            </td>
+            <td>{f.required ? '是' : '否'}</td>
+            <td>{f.constraints.join('；')}</td>
+            <td>
+              <Prose text={f.description} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

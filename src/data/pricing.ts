@@ -1,0 +1,41 @@
+/**
+ * Billing: what is charged, at what price, and how characters are counted. `/price`, its cost
+ * estimator and the FAQ render from here. Amounts are in fen (0.01 CNY) so that arithmetic stays
+ * exact; `formatYuan` turns them into the text pages show.
+ */
+import type { ModelId } from './models';
+
+export const currency = 'CNY';
+
+/** Speech is billed per this many characters. */
+export const billingUnitCharacters = 10_000;
+
+/** Price of one billing unit of speech, per model, in fen. */
+export const speechPriceFen: Readonly<Record<ModelId, number>> = {
+  'loom-turbo-v2': 150,
+  'loom-hd-v2': 300,
+};
+
+/** Price of one successful voice clone (status `ready`), in fen. Failed clones are free. */
+export const clonePriceFen = 500;
+
+/** The voucher a new account receives when it registers in the console. */
+export const signupVoucher = { amountFen: 3000, validDays: 90 } as const;
+
+/**
+ * Characters billed for a text: every Unicode character counts once (a Chinese character, a
+ * letter, a digit, a punctuation mark, an emoji), except whitespace, which is free.
+ */
+export function billedCharacters(text: string): number {
+  return [...text.replace(/\s+/gu, '')].length;
+}
+
+/** Cost in fen of synthesising `characters` characters with `model` (exact, not rounded up). */
+export function speechCostFen(characters: number, model: ModelId): number {
+  return (characters / billingUnitCharacters) * speechPriceFen[model];
+}
+
+/** `1234.5` fen → `¥12.35` (rounded half up to the fen). */
+export function formatYuan(fen: number): string {
+  return `¥${(Math.round(fen) / 100).toFixed(2)}`;
+}
