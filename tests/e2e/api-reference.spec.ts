@@ -1,44 +1,86 @@
-import { test, expect } from '../support/fixtures';
 import { parse } from 'yaml';
+import { test, expect } from '../support/fixtures';
+import { operationPages } from '../support/operations';
 import { operationRoutes } from '../support/routes';
 import { codeSampleLanguages } from '../../src/data/codeSamples';
 
-test.describe('API reference pages generated from the OpenAPI specs', () => {
-  for (const path of operationRoutes) {
-    test(`${path} offers the nine code samples in order, and no Send button`, async ({ page }) => {
-      await page.goto(path);
-      const samples = page.locator('.openapi-tabs__code-container').first();
-      const tabs = samples.locator('ul.openapi-tabs__code-list-container').first().getByRole('tab');
-      await expect(tabs).toHaveText(codeSampleLanguages.map((l) => l.language));
+const pages = operationPages();
+const samplesOf = (page: import('@playwright/test').Page) =>
+  page.locator('section[aria-label="示例代码"]');
 
+test('the specs define exactly the operation pages of the route table', () => {
+  expect(pages.map((p) => p.route).sort()).toEqual([...operationRoutes].sort());
+});
+
+for (const op of pages) {
+  test.describe(`${op.route} (${op.method} ${op.path})`, () => {
+    test('shows method, path, parameters, body schema and responses', async ({ page }) => {
+      await page.goto(op.route);
+      const endpoint = page.locator('.openapi__method-endpoint').first();
+      await expect(endpoint).toContainText(op.method, { ignoreCase: true });
+      await expect(endpoint.locator('.openapi__method-endpoint-path')).toHaveText(op.path);
+      const article = page.locator('article');
+      for (const name of [...op.parameters, ...op.bodyFields]) {
+        await expect(article.getByText(name, { exact: true }).first()).toBeVisible();
+      }
+      for (const status of op.statuses) {
+        await expect(article.getByRole('tab', { name: status, exact: true })).toBeVisible();
+      }
+    });
+
+    test('offers the nine code samples in order, with the spec example values', async ({
+      page,
+    }) => {
+      await page.goto(op.route);
+      const samples = samplesOf(page);
+      const tabs = samples.getByRole('tab');
+      await expect(tabs).toHaveText(codeSampleLanguages.map((l) => l.language));
       for (const { language } of codeSampleLanguages) {
         await tabs.filter({ hasText: new RegExp(`^${language}$`) }).click();
-        const code = samples.locator('[role="tabpanel"]:not([hidden]) pre code').first();
+        const code = samples.locator('[role="tabpanel"]:not([hidden]) pre code');
         await expect(code).toBeVisible();
-        // Every sample addresses the operation's real endpoint.
-        await expect(code).toContainText('/v1/');
-        expect((await code.textContent())!.trim().length).toBeGreaterThan(20);
+        await expect(code).toContainText(op.examplePath);
+        const text = (await code.textContent()) ?? '';
+        for (const value of op.exampleValues) expect(text, `${language}: ${value}`).toContain(value);
+        // No schema placeholder made it into a sample.
+        expect(text).not.toMatch(/"string"|: string\b/);
       }
       await expect(page.getByRole('button', { name: /发送|Send/ })).toHaveCount(0);
     });
-  }
-});
 
-test.describe('spec downloads', () => {
-  for (const path of operationRoutes) {
-    test(`${path} links to its OpenAPI document, which the site serves`, async ({
-      page,
-      request,
-    }) => {
-      await page.goto(path);
-      const specId = path.split('/')[2];
+    test('the live request editor loads on demand, without a Send button', async ({ page }) => {
+      await page.goto(op.route);
+      await expect(page.locator('.openapi-explorer__request-form')).toHaveCount(0);
+      await page.getByRole('button', { name: '修改请求参数并重新生成代码' }).click();
+      await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
+      await expect(page.getByRole('button', { name: /发送|Send/ })).toHaveCount(0);
+    });
+
+    test('links to its OpenAPI document, which the site serves', async ({ page, request }) => {
+      await page.goto(op.route);
       const link = page.getByRole('link', { name: '下载 YAML' });
-      await expect(link).toHaveAttribute('href', `/api-specs/${specId}.yaml`);
-      const response = await request.get(`/api-specs/${specId}.yaml`);
+      await expect(link).toHaveAttribute('href', `/api-specs/${op.specId}.yaml`);
+      const response = await request.get(`/api-specs/${op.specId}.yaml`);
       expect(response.status()).toBe(200);
       const doc = parse(await response.text()) as { openapi: string; paths: object };
       expect(doc.openapi).toBe('3.1.0');
-      expect(Object.keys(doc.paths).length).toBeGreaterThan(0);
+      expect(Object.keys(doc.paths)).toContain(op.path);
+    });
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const op of pages) {
+    test(`${op.route} shows every code sample`, async ({ page }) => {
+      await page.goto(op.route);
+      const code = samplesOf(page).locator('pre code');
+      await expect(code).toHaveCount(codeSampleLanguages.length);
+      for (const block of await code.all()) {
+        await expect(block).toBeVisible();
+        await expect(block).toContainText(op.examplePath);
+      }
     });
   }
 });

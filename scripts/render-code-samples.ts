@@ -1,0 +1,48 @@
+/**
+ * Run by `npm run gen-api` after the reference pages are generated: renders each operation's
+ * code samples (scripts/lib/code-samples.ts) and stores them in the page's front matter as
+ * `code_samples`, where the ApiExplorer wrapper (src/theme/ApiExplorer) finds them.
+ */
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+
+import { apiSpecs } from '../src/data/apiSpecs';
+import { codeSampleLanguages } from '../src/data/codeSamples';
+import { renderSamples } from './lib/code-samples';
+
+const root = path.resolve(__dirname, '..');
+
+/** The `api` front matter of a generated page: base64 of zlib-deflated JSON. */
+export function decodeApi(mdx: string): Record<string, unknown> {
+  const match = /^api: (\S+)$/m.exec(mdx);
+  if (!match) throw new Error('no api front matter');
+  return JSON.parse(inflateSync(Buffer.from(match[1], 'base64')).toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+}
+
+async function main(): Promise<void> {
+  let pages = 0;
+  for (const spec of apiSpecs) {
+    const dir = path.join(root, spec.outputDir);
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.api.mdx'))) {
+      const target = path.join(dir, file);
+      const mdx = await readFile(target, 'utf8');
+      const samples = await renderSamples(decodeApi(mdx), codeSampleLanguages);
+      // JSON is valid YAML: one front-matter line holds every sample of the page.
+      const updated = mdx.replace(/^api: /m, `code_samples: ${JSON.stringify(samples)}\napi: `);
+      await writeFile(target, updated, 'utf8');
+      pages += 1;
+    }
+  }
+  console.log(`rendered code samples for ${pages} API pages`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
