@@ -4,6 +4,7 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 import { themes as prismThemes } from 'prism-react-renderer';
 
+import rawSourcePlugin from './plugins/raw-source';
 import { deployment } from './src/data/deployment';
 import { codeSampleLanguages } from './src/data/codeSamples';
 import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
@@ -48,6 +49,8 @@ const config: Config = {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
           versions: { current: { label: 'Next' } },
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
         },
         blog: false,
         pages: {},
@@ -63,6 +66,8 @@ const config: Config = {
   ],
 
   plugins: [
+    // Lets pages import the runnable example files of src/examples/ as text (`?raw`).
+    rawSourcePlugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [

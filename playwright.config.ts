@@ -39,6 +39,8 @@ export default defineConfig({
   projects: [
     // The API contract: documents, examples and data modules, checked without a browser.
     { name: 'contract', testDir: 'tests/contract' },
+    // The guides' code and copy: examples parse and run against mocks, pages pass the copy rules.
+    { name: 'content', testDir: 'tests/content' },
     { name: 'chromium', testDir: 'tests/e2e', use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: process.env.BASE_URL

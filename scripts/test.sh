@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$1"; }
 
-step 'Browser for the tests'
-bash scripts/ensure-chromium.sh
+step 'Browser and interpreters for the tests'
+bash scripts/ensure-test-deps.sh
 
 step 'Generate the API reference from api-specs/'
 npm run --silent gen-api

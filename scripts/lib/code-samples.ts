@@ -14,7 +14,9 @@ const buildPostmanRequest = require(`${themeLib}/buildPostmanRequest`).default a
   postman: unknown,
   state: Record<string, unknown>,
 ) => unknown;
-const { generateLanguageSet, mergeArraysbyLanguage } = require(`${themeLib}/CodeSnippets/languages`);
+const { generateLanguageSet, mergeArraysbyLanguage } = require(
+  `${themeLib}/CodeSnippets/languages`,
+);
 const codegen = require('postman-code-generators') as {
   convert: (
     language: string,
@@ -118,24 +120,24 @@ export async function renderSamples(
   const p = params(api);
   const scheme = Object.keys(((api.security as Json[] | undefined) ?? [{}])[0] ?? {})[0];
   const request = buildPostmanRequest(new sdk.Request(api.postman), {
-      queryParams: p.query,
-      pathParams: p.path,
-      cookieParams: p.cookie,
-      headerParams: p.header,
-      contentType,
-      accept,
-      body: body(api, contentType),
-      server: (api.servers as Json[])[0],
-      auth: scheme
-        ? {
-            selected: scheme,
-            options: { [scheme]: [{ key: scheme, type: 'http', scheme: 'bearer' }] },
-            data: { [scheme]: {} },
-          }
-        : { options: {}, data: {} },
-      encoding: (requestBody?.content as Json | undefined)?.[contentType ?? '']
-        ? ((requestBody!.content as Json)[contentType!] as Json).encoding
-        : undefined,
+    queryParams: p.query,
+    pathParams: p.path,
+    cookieParams: p.cookie,
+    headerParams: p.header,
+    contentType,
+    accept,
+    body: body(api, contentType),
+    server: (api.servers as Json[])[0],
+    auth: scheme
+      ? {
+          selected: scheme,
+          options: { [scheme]: [{ key: scheme, type: 'http', scheme: 'bearer' }] },
+          data: { [scheme]: {} },
+        }
+      : { options: {}, data: {} },
+    encoding: (requestBody?.content as Json | undefined)?.[contentType ?? '']
+      ? ((requestBody!.content as Json)[contentType!] as Json).encoding
+      : undefined,
   }) as PostmanRequest;
   if (contentType === 'multipart/form-data') {
     // The HTTP clients write this header themselves, with the boundary; a fixed one breaks the

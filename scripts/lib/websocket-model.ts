@@ -31,20 +31,31 @@ function typeOf(schema: Schema): string {
   return schema.type ?? 'any';
 }
 
+/** A value as inline code, e.g. `mp3` or `24000`. */
+const code = (value: unknown): string =>
+  `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+
 function constraintsOf(schema: Schema): string[] {
   const out: string[] = [];
   const s = schema.oneOf?.find((o) => o.type !== 'null') ?? schema;
-  if (s.const !== undefined) out.push(`固定值 ${JSON.stringify(s.const)}`);
-  if (s.enum) out.push(`可选值 ${s.enum.map((v) => JSON.stringify(v)).join('、')}`);
-  if (s.default !== undefined) out.push(`默认 ${JSON.stringify(s.default)}`);
+  if (s.const !== undefined) out.push(`固定值 ${code(s.const)}`);
+  if (s.enum) out.push(`可选值 ${s.enum.map(code).join('、')}`);
+  if (s.default !== undefined) out.push(`默认 ${code(s.default)}`);
   if (s.minimum !== undefined) out.push(`最小 ${String(s.minimum)}`);
   if (s.maximum !== undefined) out.push(`最大 ${String(s.maximum)}`);
   if (s.minLength !== undefined) out.push(`最短 ${String(s.minLength)} 个字符`);
   if (s.maxLength !== undefined) out.push(`最长 ${String(s.maxLength)} 个字符`);
-  if (s.pattern !== undefined) out.push(`格式 \`${String(s.pattern)}\``);
+  if (s.pattern !== undefined) out.push(`格式 ${code(s.pattern)}`);
   if (s.contentEncoding !== undefined) out.push(`编码 ${String(s.contentEncoding)}`);
   return out;
 }
+
+/** Multi-line YAML prose: Chinese lines join without the space a newline would render as. */
+const prose = (text: unknown): string =>
+  String(text ?? '')
+    .trim()
+    .replace(/([\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\n/g, '$1')
+    .replace(/\n/g, ' ');
 
 /** Flattens an object schema (references resolved) into the rows of a field table. */
 export function fieldsOf(schema: Schema, prefix = ''): ProtocolField[] {
@@ -55,7 +66,7 @@ export function fieldsOf(schema: Schema, prefix = ''): ProtocolField[] {
       name,
       type: typeOf(child),
       required: required.has(key),
-      description: child.description ?? child.oneOf?.find((o) => o.description)?.description ?? '',
+      description: prose(child.description ?? child.oneOf?.find((o) => o.description)?.description),
       constraints: constraintsOf(child),
     };
     const nested =
@@ -100,7 +111,7 @@ export function websocketModel(
       direction: direction.get(String(m.name)) ?? 'server',
       title: String(m.title ?? m.name),
       summary: String(m.summary ?? ''),
-      description: String(m.description ?? '').trim(),
+      description: prose(m.description),
       fields: fieldsOf(m.payload as Schema),
       examples: ((m.examples as Json[]) ?? []).map((e) => ({
         name: String(e.name ?? ''),
@@ -112,7 +123,7 @@ export function websocketModel(
   return {
     title: String(info.title),
     version: String(info.version),
-    description: String(info.description ?? '').trim(),
+    description: prose(info.description),
     url: `${wsOrigin}${versionPrefix}${String(channel.address)}`,
     method: String(binding.method ?? 'GET'),
     headers,

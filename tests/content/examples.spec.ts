@@ -1,0 +1,134 @@
+/**
+ * The guides' code: every example file and every fenced block of the MDX pages parses in its
+ * language, each example is shown by a page, its default origins are the deployment module's,
+ * and the websocket clients, run against a mock that enforces the AsyncAPI document, send only
+ * valid messages and finish cleanly.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+
+import { deployment } from '../../src/data/deployment';
+import { exampleFiles, examplesDir, mdxFiles, python, read, root } from '../support/examples';
+import { startWebsocketMock } from '../mock/websocket-mock';
+
+const checkers: Record<string, (file: string) => string[]> = {
+  '.py': (f) => [python, '-m', 'py_compile', f],
+  '.mjs': (f) => ['node', '--check', f],
+  '.js': (f) => ['node', '--check', f],
+  '.sh': (f) => ['bash', '-n', f],
+};
+
+function check(file: string): void {
+  const checker = checkers[path.extname(file)];
+  expect(checker, `no checker for ${file}`).toBeDefined();
+  const [command, ...args] = checker(file);
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+  });
+  expect(result.status, `${path.relative(root, file)}: ${result.stderr}`).toBe(0);
+}
+
+test.describe('example files', () => {
+  const files = exampleFiles();
+
+  test('there are examples in Python, Node.js and curl', () => {
+    for (const ext of ['.py', '.mjs', '.sh']) {
+      expect(files.filter((f) => f.endsWith(ext)).length, ext).toBeGreaterThan(0);
+    }
+  });
+
+  for (const file of files) {
+    const name = path.relative(examplesDir, file);
+    test(`${name} parses`, () => check(file));
+
+    test(`${name} is shown by a page`, () => {
+      const users = mdxFiles().filter((mdx) => read(mdx).includes(`src/examples/${name}?raw`));
+      expect(users.length).toBeGreaterThan(0);
+    });
+
+    test(`${name} defaults to the deployment's API origins and reads the key from the environment`, () => {
+      const source = read(file);
+      for (const origin of source.match(/\b(?:https|wss):\/\/[a-z0-9.-]+/g) ?? []) {
+        expect([deployment.httpApiOrigin, deployment.wsApiOrigin]).toContain(origin);
+      }
+      expect(source).toContain('VOXLOOM_API_KEY');
+      expect(source).not.toMatch(/Bearer [A-Za-z0-9]{16,}/);
+    });
+  }
+});
+
+test.describe('code blocks written in the pages', () => {
+  const extensions: Record<string, string> = {
+    bash: '.sh',
+    sh: '.sh',
+    shell: '.sh',
+    python: '.py',
+    py: '.py',
+    js: '.mjs',
+    javascript: '.mjs',
+  };
+  for (const mdx of mdxFiles()) {
+    const blocks = [...read(mdx).matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```/gm)];
+    if (blocks.length === 0) continue;
+    test(`${path.relative(root, mdx)}: every fenced block parses`, () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'blocks-'));
+      blocks.forEach(([, lang, code], i) => {
+        if (lang === 'json') {
+          expect(() => JSON.parse(code), `block ${i}`).not.toThrow();
+          return;
+        }
+        const ext = extensions[lang];
+        if (!ext) return; // text, diagrams and other non-code blocks
+        const file = path.join(dir, `block-${i}${ext}`);
+        writeFileSync(file, code);
+        check(file);
+      });
+    });
+  }
+});
+
+test.describe('websocket clients against the AsyncAPI mock', () => {
+  const clients: [string, string[]][] = [
+    ['contexts/client.py', [python]],
+    ['contexts/client.mjs', ['node']],
+  ];
+  for (const [name, command] of clients) {
+    test(`${name} sends only valid messages and exits 0`, async () => {
+      const mock = await startWebsocketMock();
+      try {
+        const cwd = mkdtempSync(path.join(tmpdir(), 'client-'));
+        const result = await new Promise<{ status: number | null; output: string }>((resolve) => {
+          const child = spawn(command[0], [...command.slice(1), path.join(examplesDir, name)], {
+            cwd,
+            env: {
+              ...process.env,
+              VOXLOOM_API_KEY: 'sk-test',
+              VOXLOOM_WS_BASE: mock.url,
+            },
+          });
+          let output = '';
+          child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+          child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+          const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+          child.on('close', (status: number | null) => {
+            clearTimeout(timer);
+            resolve({ status, output });
+          });
+        });
+        expect(result.status, result.output).toBe(0);
+        expect(mock.log.rejected, result.output).toEqual([]);
+        expect(mock.log.unauthorized).toBe(0);
+        const types = mock.log.received.map((m) => m.type);
+        expect(types).toContain('generate');
+        expect(types).toContain('cancel');
+        expect(new Set(mock.log.received.map((m) => m.context_id)).size).toBeGreaterThan(1);
+      } finally {
+        await mock.close();
+      }
+    });
+  }
+});

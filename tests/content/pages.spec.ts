@@ -1,0 +1,123 @@
+/**
+ * The copy of every hand-written page, read from the production build: substantive text, no
+ * placeholder words, the zh-Hans copy rules (zhlint), the glossary's terms, a description for
+ * search engines, and links that leave no page orphaned.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { load, type CheerioAPI } from 'cheerio';
+import { run } from 'zhlint';
+
+import { glossary } from '../../src/data/glossary';
+import { docRoutes, guideRoutes, operationRoutes } from '../support/routes';
+import { root } from '../support/examples';
+
+const buildDir = path.join(root, 'build');
+const htmlFile = (route: string) =>
+  path.join(buildDir, route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+
+const written = docRoutes.map((r) => r.path).filter((p) => !operationRoutes.includes(p));
+
+interface Page {
+  readonly $: CheerioAPI;
+  /** Article prose: the text outside code blocks. */
+  readonly prose: string;
+  /** Paragraph-level blocks of prose, for the copy linter. */
+  readonly blocks: string[];
+}
+
+const cache = new Map<string, Page>();
+function page(route: string): Page {
+  const cached = cache.get(route);
+  if (cached) return cached;
+  const $ = load(readFileSync(htmlFile(route), 'utf8'));
+  const article = $('article').first().clone();
+  article.find('pre, script, style, noscript, .theme-doc-footer, nav').remove();
+  // Keep inline code recognisable to the copy linter, which treats `code` spans as code.
+  article.find('code').each((_, el) => {
+    $(el).replaceWith(`\`${$(el).text()}\``);
+  });
+  const blocks = article
+    .find('p, td, th, h2, h3, h4, li')
+    .filter((_, el) => $(el).find('p, li, ul, ol, table').length === 0)
+    .map((_, el) =>
+      $(el)
+        .text()
+        .replace(/\s+/g, ' ')
+        .replace(/\u200b/g, '')
+        .trim(),
+    )
+    .get()
+    .filter((t) => /[\u4e00-\u9fff]/.test(t));
+  const result = { $, prose: article.text().replace(/\s+/g, ' '), blocks };
+  cache.set(route, result);
+  return result;
+}
+
+test.beforeAll(() => {
+  expect(existsSync(htmlFile('/')), 'run the production build first').toBe(true);
+});
+
+// zhlint's default preset, except two choices of common zh-Hans technical writing: full-width
+// brackets stay full-width, and full-width quotes “…” take no spaces around them.
+const zhlintOptions = {
+  rules: { preset: 'default', halfwidthPunctuation: '', adjustedFullwidthPunctuation: '' },
+};
+
+for (const route of written) {
+  test.describe(route, () => {
+    test('has substantive text and no placeholder words', () => {
+      const { prose } = page(route);
+      expect(prose.length, 'characters of prose').toBeGreaterThan(1500);
+      expect(prose).not.toMatch(/lorem ipsum|\bTODO\b|\bTBD\b|待补充|敬请期待|\bxxx\b/i);
+      expect(prose).not.toMatch(/\bundefined\b|\bNaN\b|\[object Object\]/);
+    });
+
+    test('follows the zh-Hans copy rules', () => {
+      const problems = page(route).blocks.flatMap((block) =>
+        run(block, zhlintOptions).validations.map((v) => `${v.message}: ${block.slice(0, 120)}`),
+      );
+      expect(problems).toEqual([]);
+    });
+
+    test('uses the glossary’s terms', () => {
+      const { prose } = page(route);
+      const found = glossary.flatMap((entry) =>
+        entry.avoid.filter((word) => prose.includes(word)).map((w) => `${w} → ${entry.term}`),
+      );
+      expect(found).toEqual([]);
+    });
+
+    test('has a description for search engines and link previews', () => {
+      const description = page(route).$('meta[name="description"]').attr('content') ?? '';
+      expect(description.length).toBeGreaterThan(20);
+    });
+  });
+}
+
+test('descriptions and titles are unique', () => {
+  const descriptions = written.map((r) => page(r).$('meta[name="description"]').attr('content'));
+  const titles = written.map((r) => page(r).$('title').text());
+  expect(new Set(descriptions).size).toBe(written.length);
+  expect(new Set(titles).size).toBe(written.length);
+});
+
+test('every guide carries at least one tag', () => {
+  for (const route of guideRoutes) {
+    expect(page(route).$('article a[href^="/tags/"]').length, route).toBeGreaterThan(0);
+  }
+});
+
+test('no page is an orphan: each is linked from another page’s text', () => {
+  const linked = new Set<string>();
+  for (const route of docRoutes.map((r) => r.path)) {
+    const { $ } = page(route);
+    $('article a[href^="/"]').each((_, a) => {
+      const target = ($(a).attr('href') ?? '').split(/[?#]/)[0];
+      if (target !== route) linked.add(target);
+    });
+  }
+  const orphans = docRoutes.map((r) => r.path).filter((p) => p !== '/' && !linked.has(p));
+  expect(orphans).toEqual([]);
+});
