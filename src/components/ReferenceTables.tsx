@@ -1,17 +1,9 @@
 import React, { type ReactNode } from 'react';
+import Prose from '@site/src/components/Prose';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import { apiErrors } from '@site/src/data/errors';
 import { limit as findLimit, limits, type LimitKey } from '@site/src/data/limits';
 import { apiSpecs, websocketSpec } from '@site/src/data/apiSpecs';
-
-/** Backtick spans in data-module prose become inline code. */
-function Prose({ text }: { text: string }): ReactNode {
-  return text
-    .split(/(`[^`]+`)/)
-    .map((part, i) =>
-      part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part,
-    );
-}
 
 /** The id of an error code's row in the catalogue. */
 export const errorAnchor = (code: string): string => `error-${code}`;

@@ -1,18 +1,10 @@
 import React, { type ReactNode } from 'react';
+import Prose from '@site/src/components/Prose';
 import type { ProtocolField } from '@site/src/data/websocketProtocol';
 // Written by `npm run gen-api` from the SpeechRequest schema of api-specs/speech.yaml.
 import generated from '@site/.generated/speech-request-fields.json';
 
 const fields = generated as ProtocolField[];
-
-/** Backtick spans of the spec's descriptions become inline code. */
-function Prose({ text }: { text: string }): ReactNode {
-  return text
-    .split(/(`[^`]+`)/)
-    .map((part, i) =>
-      part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part,
-    );
-}
 
 /** The body fields of `POST /v1/speech`, straight from the spec. */
 export function SpeechRequestFields(): ReactNode {
@@ -37,7 +29,9 @@ export function SpeechRequestFields(): ReactNode {
               <code>{f.type}</code>
             </td>
             <td>{f.required ? '是' : '否'}</td>
-            <td>{f.constraints.join('；')}</td>
+            <td>
+              <Prose text={f.constraints.join('；')} />
+            </td>
             <td>
               <Prose text={f.description} />
             </td>

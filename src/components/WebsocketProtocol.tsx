@@ -1,4 +1,5 @@
 import React, { type ReactNode } from 'react';
+import Prose from '@site/src/components/Prose';
 import CodeBlock from '@theme/CodeBlock';
 import Heading from '@theme/Heading';
 import type {
@@ -14,15 +15,6 @@ const directionLabel = {
   client: '客户端 → 服务端',
   server: '服务端 → 客户端',
 } as const;
-
-/** Inline code spans written with backticks in the AsyncAPI descriptions. */
-function Prose({ text }: { text: string }): ReactNode {
-  return text
-    .split(/(`[^`]+`)/)
-    .map((part, i) =>
-      part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part,
-    );
-}
 
 function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
   return (
@@ -50,7 +42,9 @@ function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
               {field.constraints.length > 0 && (
                 <>
                   {field.description && <br />}
-                  <small>{field.constraints.join('；')}</small>
+                  <small>
+                    <Prose text={field.constraints.join('；')} />
+                  </small>
                 </>
               )}
             </td>

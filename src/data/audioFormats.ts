@@ -46,6 +46,3 @@ export const audioContainers: readonly AudioContainer[] = [
     bestFor: '带宽受限的网络传输，如 WebRTC 和移动网络',
   },
 ];
-
-/** Every output is mono: raw `pcm` carries one channel of samples. */
-export const outputChannels = 1;

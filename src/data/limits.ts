@@ -37,7 +37,8 @@ export const limits: readonly Limit[] = [
     value: 5000,
     unit: '字符',
     scope: '每个请求或每条消息',
-    onExceed: 'HTTP 400 `invalid_request`；WebSocket 返回错误码为 `invalid_request` 的 `error` 消息',
+    onExceed:
+      'HTTP 400 `invalid_request`；WebSocket 返回错误码为 `invalid_request` 的 `error` 消息',
   },
   {
     key: 'requestsPerMinute',
