@@ -41,7 +41,8 @@ for (const op of pages) {
         await expect(code).toBeVisible();
         await expect(code).toContainText(op.examplePath);
         const text = (await code.textContent()) ?? '';
-        for (const value of op.exampleValues) expect(text, `${language}: ${value}`).toContain(value);
+        for (const value of op.exampleValues)
+          expect(text, `${language}: ${value}`).toContain(value);
         // No schema placeholder made it into a sample.
         expect(text).not.toMatch(/"string"|: string\b/);
       }

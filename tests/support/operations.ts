@@ -37,8 +37,7 @@ export function operationPages(): OperationPage[] {
       const [media] = Object.values(content) as Json[];
       const schema = media ? deref<Json>(doc, media.schema) : undefined;
       const namedExample = Object.values((media?.examples as Json | undefined) ?? {})[0] as
-        | Json
-        | undefined;
+        Json | undefined;
       const properties = (schema?.properties as Json | undefined) ?? {};
       const exampleValues = namedExample
         ? leaves(namedExample.value)
