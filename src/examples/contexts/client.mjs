@@ -1,0 +1,204 @@
+// WebSocket 上下文示例（Node.js 18+）。
+//
+// 一条连接上先后打开两个上下文：turn-1 是一段较长的回复，收到它的第一个音频块时模拟用户插话
+// （barge-in），客户端取消 turn-1 并开始新的回复 turn-2。每个上下文的音频写入 <context_id>.pcm
+// （24 kHz、16 位小端序 PCM），可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
+//
+// 运行：
+//   npm install ws
+//   export VOXLOOM_API_KEY="你的 API 密钥"
+//   node client.mjs
+import { closeSync, openSync, writeSync } from 'node:fs';
+import WebSocket from 'ws';
+
+const apiKey = process.env.VOXLOOM_API_KEY;
+if (!apiKey) {
+  console.error('请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）');
+  process.exit(1);
+}
+const wsBase = process.env.VOXLOOM_WS_BASE ?? 'wss://api.voxloom.example';
+const url = `${wsBase}/v1/speech/websocket`;
+
+// 只放在每个上下文的第一条 generate 里；同一上下文后续的 generate 只带文本。
+const SETTINGS = {
+  voice_id: 'zh_female_qingxin',
+  model: 'loom-turbo-v2',
+  output_format: { container: 'pcm', sample_rate: 24000, encoding: 'pcm_s16le' },
+  timestamps: true,
+};
+
+const FLUSH = null; // 片段之间的 FLUSH：不再等待后文，立即合成已缓冲的文本
+
+// 模拟大模型逐段输出的两轮回复，每轮一个上下文。
+const TURNS = {
+  'turn-1': [
+    '您好，这里是客服中心。',
+    FLUSH,
+    '关于您咨询的套餐变更，',
+    '我们目前提供按月、按季度',
+    '和按年三种计费方式，',
+    '下面我逐一为您介绍。',
+  ],
+  'turn-2': ['好的，', '我先帮您查一下', '账户余额。'],
+};
+const INTERRUPTED = 'turn-1'; // 这个上下文会在第一个音频块到达后被取消
+const PIECE_DELAY_MS = 300; // 两个片段之间的间隔，模拟大模型生成文本的速度
+const RECEIVE_TIMEOUT_MS = 30_000;
+
+// 可以按退避策略重连的关闭码（见 /api/websocket 的关闭码表）。
+const RETRYABLE_CLOSE_CODES = new Set([1011, 1013, 4000]);
+
+const pending = new Set(Object.keys(TURNS)); // 还没收到 done（或 error）的上下文
+const finished = new Set();
+const files = new Map();
+const nextSequence = new Map();
+let failed = false;
+
+// 用户插话：bargedIn 记录是否发生，wakeSender 唤醒正在等待的发送逻辑。
+let bargedIn = false;
+let wakeSender;
+const senderWoken = new Promise((resolve) => (wakeSender = resolve));
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${apiKey}` } });
+const send = (message) => ws.send(JSON.stringify(message));
+
+function finish(contextId) {
+  pending.delete(contextId);
+  finished.add(contextId);
+  if (contextId === INTERRUPTED) wakeSender(); // 这一轮已经结束（例如出错），不必再等插话
+}
+
+/** 把一轮回复的各个片段发送到同一个上下文。 */
+async function speak(contextId, pieces) {
+  const interruptible = contextId === INTERRUPTED;
+  const lastText = pieces.findLastIndex((piece) => piece !== FLUSH);
+  let first = true;
+  for (const [i, piece] of pieces.entries()) {
+    if (piece === FLUSH) {
+      send({ type: 'flush', context_id: contextId });
+      continue;
+    }
+    if (!first) {
+      // 等大模型生成下一段；用户插话时立即停下
+      await (interruptible
+        ? Promise.race([sleep(PIECE_DELAY_MS), senderWoken])
+        : sleep(PIECE_DELAY_MS));
+    }
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (finished.has(contextId)) return; // 上下文已因 error 结束，不再向它发送文本
+    if (interruptible && bargedIn) break; // 用户已经插话，不再发送后面的文本
+    const message = { type: 'generate', context_id: contextId, text: piece };
+    if (first) {
+      Object.assign(message, SETTINGS); // 第一条 generate 决定音色、模型和格式
+      first = false;
+    }
+    message.continue = i < lastText; // 最后一段为 false
+    send(message);
+  }
+
+  // 文本发完后音频可能还在播放，用户仍然可以打断。
+  if (interruptible) {
+    await Promise.race([sleep(10_000), senderWoken]);
+    if (bargedIn && !finished.has(contextId) && ws.readyState === WebSocket.OPEN) {
+      send({ type: 'cancel', context_id: contextId });
+      console.log(`[${contextId}] 已发送 cancel`);
+    }
+  }
+}
+
+function handle(message) {
+  const { type, context_id: contextId } = message;
+
+  if (type === 'audio') {
+    const { sequence } = message;
+    if (sequence !== (nextSequence.get(contextId) ?? 0)) {
+      console.error(`[${contextId}] 音频块序号不连续：${sequence}`);
+    }
+    nextSequence.set(contextId, sequence + 1);
+    if (contextId === INTERRUPTED && bargedIn) {
+      // 取消之前已在路上的音频仍会到达：直接丢弃（播放器此时应清空待播队列）。
+      console.log(`[${contextId}] 丢弃打断后的音频块 ${sequence}`);
+      return;
+    }
+    if (!files.has(contextId)) files.set(contextId, openSync(`${contextId}.pcm`, 'w'));
+    writeSync(files.get(contextId), Buffer.from(message.data, 'base64'));
+    if (contextId === INTERRUPTED && sequence === 0) {
+      console.log(`[${contextId}] 收到第一个音频块，模拟用户插话`);
+      bargedIn = true;
+      wakeSender();
+    }
+  } else if (type === 'timestamps') {
+    if (contextId === INTERRUPTED && bargedIn) return; // 被打断的上下文：之后的时间戳同样丢弃
+    for (const word of message.words) {
+      const span = `${String(word.start_ms).padStart(6)}–${String(word.end_ms).padStart(6)}`;
+      console.log(`[${contextId}] ${span} ms  ${word.text}`);
+    }
+  } else if (type === 'done') {
+    console.log(`[${contextId}] 完成，计费 ${message.billed_characters} 字符`);
+    finish(contextId);
+  } else if (type === 'error') {
+    const { code, message: text, param, request_id: requestId } = message.error;
+    console.error(
+      `[${contextId}] 错误 ${code}：${text}（param=${param}，request_id=${requestId}）`,
+    );
+    failed = true;
+    if (contextId !== null) finish(contextId); // 出错的上下文随之结束，连接保持打开
+  }
+}
+
+// 30 秒内没有收到任何消息（包括 ping）就放弃等待。
+let watchdog;
+function resetWatchdog() {
+  clearTimeout(watchdog);
+  watchdog = setTimeout(() => {
+    console.error('30 秒内没有收到任何消息，放弃等待');
+    failed = true;
+    ws.terminate();
+  }, RECEIVE_TIMEOUT_MS);
+}
+
+ws.on('unexpected-response', (request, response) => {
+  let body = '';
+  response.on('data', (chunk) => (body += chunk));
+  response.on('end', () => {
+    console.error(`握手失败：HTTP ${response.statusCode} ${body}`);
+    process.exit(1);
+  });
+});
+
+ws.on('open', () => {
+  resetWatchdog();
+  (async () => {
+    for (const [contextId, pieces] of Object.entries(TURNS)) await speak(contextId, pieces);
+  })().catch((err) => console.error(`发送失败：${err.message}`));
+});
+
+ws.on('ping', resetWatchdog); // ws 会自动回复 pong
+
+ws.on('message', (data, isBinary) => {
+  resetWatchdog();
+  if (isBinary) return; // 协议只使用文本帧
+  handle(JSON.parse(data.toString()));
+  if (pending.size === 0) ws.close(1000); // 每个上下文都已结束：正常关闭
+});
+
+ws.on('error', (err) => {
+  console.error(`连接出错：${err.message}`);
+  failed = true;
+});
+
+ws.on('close', (code, reason) => {
+  clearTimeout(watchdog);
+  for (const fd of files.values()) closeSync(fd);
+  if (pending.size > 0 && code === 1006) {
+    console.error('连接意外断开（没有收到关闭帧）');
+    failed = true;
+  } else if (pending.size > 0) {
+    const advice = RETRYABLE_CLOSE_CODES.has(code) ? '可按退避策略重连' : '不要自动重连';
+    console.error(`连接被关闭：${code} ${String(reason)}（${advice}）`);
+    failed = true;
+  }
+  process.exit(failed ? 1 : 0);
+});
