@@ -11,8 +11,12 @@ import addFormats from 'ajv-formats';
 import { Parser, fromFile } from '@asyncapi/parser';
 
 import { apiSpecs, bundledSpecPath, websocketSpec } from '../../src/data/apiSpecs';
-import { apiErrors } from '../../src/data/errors';
-import { limit } from '../../src/data/limits';
+import { apiErrors, errorByCode } from '../../src/data/errors';
+import { limit, limits } from '../../src/data/limits';
+import { defaultModel, models } from '../../src/data/models';
+import { audioContainers } from '../../src/data/audioFormats';
+import { billedCharacters } from '../../src/data/pricing';
+import { presetVoices } from '../../src/data/voices';
 import { apiVersionPrefix, deployment } from '../../src/data/deployment';
 import {
   asyncApiDocument,
@@ -216,3 +220,77 @@ test.describe('AsyncAPI document', () => {
 function rebase(schema: Json): Json {
   return JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#\//g, '"$ref":"doc#/')) as Json;
 }
+
+test.describe('data modules agree with the specs', () => {
+  const speech = () => openApiDocuments().find((d) => d.id === 'speech')!.doc;
+  const schemas = () => (speech().components as Json).schemas as Record<string, Json>;
+  const property = (schema: string, name: string) =>
+    deref<Json>(speech(), (schemas()[schema].properties as Json)[name]);
+  const speechOperation = () =>
+    operationsOf(speech()).find((o) => o.op.operationId === 'createSpeech')!;
+
+  test('models: the ids, and the default, are the spec’s', () => {
+    const model = property('SpeechRequest', 'model');
+    expect(models.map((m) => m.id)).toEqual(model.enum);
+    expect(defaultModel.id).toBe(model.default);
+  });
+
+  test('audio formats: the containers and their media types are the spec’s', () => {
+    expect(audioContainers.map((c) => c.container)).toEqual(
+      property('OutputFormat', 'container').enum,
+    );
+    const ok = deref<Json>(speech(), (speechOperation().op.responses as Json)['200']);
+    expect(audioContainers.map((c) => c.mediaType).sort()).toEqual(
+      Object.keys(ok.content as Json).sort(),
+    );
+  });
+
+  test('billed characters: the counting rule gives the specs’ example figures', () => {
+    const request = speechOperation().op.requestBody as Json;
+    const example = Object.values(
+      ((request.content as Json)['application/json'] as Json).examples as Json,
+    )[0] as Json;
+    const ok = deref<Json>(speech(), (speechOperation().op.responses as Json)['200']);
+    const billed = deref<Json>(speech(), (ok.headers as Json)['X-Billed-Characters']);
+    expect(billedCharacters(String((example.value as Json).text))).toBe(
+      (billed.schema as Json).example,
+    );
+
+    const messages = (asyncApiDocument().components as Json).messages as Record<string, Json>;
+    const texts = (messages.generate.examples as Json[]).map((e) =>
+      String((e.payload as Json).text),
+    );
+    const done = (messages.done.examples as Json[])[0].payload as Json;
+    expect(billedCharacters(texts.join(''))).toBe(done.billed_characters);
+  });
+
+  test('voice ids in the examples name real voices', () => {
+    const known = new Set(presetVoices.map((v) => v.voiceId));
+    const custom = /^voice_custom_[a-z0-9]+$/;
+    const ids = [
+      ...JSON.stringify(openApiDocuments().map((d) => d.doc)).matchAll(/"voice_id":"([^"]+)"/g),
+      ...JSON.stringify(asyncApiDocument()).matchAll(/"voice_id":"([^"]+)"/g),
+    ].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(known.has(id) || custom.test(id), id).toBe(true);
+  });
+
+  test('close codes named by the limits exist in the AsyncAPI document', () => {
+    const channel = Object.values((asyncApiDocument().channels as Json) ?? {})[0] as Json;
+    const codes = (channel['x-close-codes'] as { code: number }[]).map((c) => c.code);
+    const named = limits.flatMap((l) =>
+      [...l.onExceed.matchAll(/关闭码 (\d+)/g)].map((m) => Number(m[1])),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    for (const code of named) expect(codes).toContain(code);
+  });
+
+  test('reference audio limits agree with the clone request', () => {
+    const voices = openApiDocuments().find((d) => d.id === 'voices')!.doc;
+    const create = operationsOf(voices).find((o) => o.op.operationId === 'createVoice')!;
+    const responses = create.op.responses as Json;
+    // Crossing the size limit is answered with the status the catalogue gives its code.
+    expect(Object.keys(responses)).toContain(String(errorByCode('payload_too_large')!.status));
+    expect(Object.keys(responses)).toContain(String(errorByCode('unsupported_media_type')!.status));
+  });
+});

@@ -63,7 +63,7 @@ test.describe('mobile menu', () => {
 
 test('footer carries the copyright years and the ICP filing link', async ({ page }) => {
   await page.goto('/');
-  const footer = page.locator('footer');
+  const footer = page.locator('footer.theme-layout-footer');
   await expect(footer).toContainText(`Copyright © ${deployment.copyrightYears}`);
   const icp = footer.locator(`a[href="${deployment.icp.url}"]`);
   await expect(icp).toHaveText(deployment.icp.text);

@@ -19,7 +19,7 @@ function jsForms(text: string): string[] {
 /** The page's meta description: a string found in its MDX chunk and in no other page's. */
 export async function pageMarker(request: APIRequestContext, path: string): Promise<string[]> {
   const html = await (await request.get(path)).text();
-  const match = /<meta name="description" content="([^"]+)"/.exec(html);
+  const match = /<meta[^>]* name="description" content="([^"]+)"/.exec(html);
   if (!match) throw new Error(`no meta description on ${path}`);
   const decoded = match[1]
     .replace(/&quot;/g, '"')

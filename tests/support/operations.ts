@@ -26,9 +26,12 @@ function leaves(value: unknown): string[] {
 export function operationPages(): OperationPage[] {
   return openApiDocuments().flatMap(({ id, doc }) =>
     operationsOf(doc).map(({ method, path, op }) => {
-      const parameters = ((op.parameters as Json[] | undefined) ?? []).map((p) =>
-        deref<Json>(doc, p),
-      );
+      // Parameters of the path item apply to each of its operations.
+      const pathItem = (doc.paths as Record<string, Json>)[path];
+      const parameters = [
+        ...((pathItem.parameters as Json[] | undefined) ?? []),
+        ...((op.parameters as Json[] | undefined) ?? []),
+      ].map((p) => deref<Json>(doc, p));
       let examplePath = path;
       for (const p of parameters.filter((p) => p.in === 'path')) {
         examplePath = examplePath.replace(`{${String(p.name)}}`, String(p.example));
