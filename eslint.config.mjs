@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       'build/',
       '.docusaurus/',
+      '.docusaurus-*/',
       '.generated/',
       '.tmp/',
       'node_modules/',

@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.TEST_PORT ?? 4173);
 export const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
+/** The production build to serve (another folder lets parallel builds be tested apart). */
+const siteDir = process.env.SITE_DIR ?? 'build';
 
 export default defineConfig({
   testDir: 'tests',
@@ -46,7 +48,7 @@ export default defineConfig({
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${port}`,
+        command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${port} --dir ${siteDir}`,
         url: baseURL,
         reuseExistingServer: !process.env.CI,
         timeout: 60_000,
