@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests run against the production build served locally. Chromium is Debian's
- * (`scripts/ensure-chromium.sh` installs it); Playwright's own browser download is not used.
+ * (`scripts/ensure-test-deps.sh` installs it); Playwright's own browser download is not used.
  */
 const port = Number(process.env.TEST_PORT ?? 4173);
 export const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
