@@ -1,0 +1,113 @@
+// 上传一段参考录音克隆自定义音色，轮询到克隆完成，再用新音色合成一句试听。
+// 用法：node clone.mjs [录音文件路径]（默认 reference.wav；Node.js 18+，无需安装依赖）
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+
+const apiKey = process.env.VOXLOOM_API_KEY;
+if (!apiKey) {
+  console.error('请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）。');
+  process.exit(1);
+}
+const apiBase = process.env.VOXLOOM_API_BASE ?? 'https://api.voxloom.example';
+const headers = { Authorization: `Bearer ${apiKey}` };
+
+const POLL_INTERVAL_MS = 5_000;
+const MAX_POLLS = 120; // 最多轮询这么多次（约 10 分钟）后放弃
+
+// 参考录音支持的格式及其媒体类型
+const MEDIA_TYPES = { '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.m4a': 'audio/x-m4a' };
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** 打印错误信封中的错误码、说明和请求 ID，然后退出。 */
+async function fail(resp) {
+  const requestId = resp.headers.get('x-request-id') ?? '-';
+  const text = await resp.text();
+  let error;
+  try {
+    error = JSON.parse(text).error;
+  } catch {
+    error = { code: 'unknown', message: text };
+  }
+  console.error(
+    `HTTP ${resp.status} code=${error.code} param=${error.param} ` +
+      `request_id=${error.request_id ?? requestId}：${error.message}`,
+  );
+  process.exit(1);
+}
+
+/** 3. 用新音色合成一句试听，保存为 clone_test.mp3。 */
+async function tryVoice(voiceId) {
+  const resp = await fetch(`${apiBase}/v1/speech`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      text: '您好，这是用我的克隆音色合成的第一句话。今天的天气怎么样？',
+      voice_id: voiceId,
+      model: 'loom-turbo-v2',
+      output_format: { container: 'mp3', sample_rate: 24000, bit_rate: 128000 },
+    }),
+  });
+  if (!resp.ok) await fail(resp);
+  await writeFile('clone_test.mp3', Buffer.from(await resp.arrayBuffer()));
+  console.log(`已保存试听 clone_test.mp3；合成时使用 voice_id=${voiceId}`);
+}
+
+const path = process.argv[2] ?? 'reference.wav';
+const mediaType = MEDIA_TYPES[extname(path).toLowerCase()];
+if (!mediaType) {
+  console.error('参考录音须为 WAV、MP3 或 M4A 文件。');
+  process.exit(1);
+}
+let audio;
+try {
+  audio = await readFile(path);
+} catch {
+  console.error(`找不到录音文件：${path}`);
+  process.exit(1);
+}
+
+// 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
+//    克隆不是幂等的，这里不自动重试：失败后先列出自定义音色，确认没有创建成功再重新提交。
+const form = new FormData();
+form.append('name', '客服小林');
+form.append('description', '温和、语速适中的客服音色');
+form.append('language', 'zh');
+form.append('consent', 'true');
+form.append('audio', new Blob([audio], { type: mediaType }), basename(path));
+
+// 不要手动设置 Content-Type：fetch 会带上含 boundary 的 multipart 头
+const created = await fetch(`${apiBase}/v1/voices`, { method: 'POST', headers, body: form });
+if (created.status !== 201) await fail(created);
+const { voice_id: voiceId, status } = await created.json();
+console.error(`已提交克隆：voice_id=${voiceId} status=${status}`);
+
+// 2. 轮询音色状态：processing → ready 或 failed
+for (let i = 0; i < MAX_POLLS; i += 1) {
+  await sleep(POLL_INTERVAL_MS);
+  let resp;
+  try {
+    resp = await fetch(`${apiBase}/v1/voices/${voiceId}`, {
+      headers,
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (err) {
+    console.error(`查询失败：${err.message}；下一轮再查`);
+    continue;
+  }
+  if ([429, 500, 503].includes(resp.status)) continue; // 暂时性错误：下一轮再查
+  if (!resp.ok) await fail(resp);
+  const voice = await resp.json();
+  if (voice.status === 'ready') {
+    console.error(`克隆完成：voice_id=${voiceId}`);
+    await tryVoice(voiceId);
+    process.exit(0);
+  }
+  if (voice.status === 'failed') {
+    console.error(`克隆失败：voice_id=${voiceId}。请检查录音质量后重新录制再试。`);
+    process.exit(1);
+  }
+  console.error(`仍在处理（status=${voice.status}）……`);
+}
+console.error(`轮询 ${MAX_POLLS} 次仍未完成，请稍后用 GET /v1/voices/${voiceId} 查询。`);
+process.exit(1);

@@ -1,0 +1,114 @@
+"""上传一段参考录音克隆自定义音色，轮询到克隆完成，再用新音色合成一句试听。
+
+用法：python3 clone.py [录音文件路径]   （默认 reference.wav）
+依赖：pip install requests
+"""
+import os
+import sys
+import time
+
+import requests
+
+API_KEY = os.environ.get("VOXLOOM_API_KEY")
+if not API_KEY:
+    sys.exit("请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）。")
+API_BASE = os.environ.get("VOXLOOM_API_BASE", "https://api.voxloom.example")
+HEADERS = {"Authorization": f"Bearer {API_KEY}"}
+
+POLL_INTERVAL = 5  # 秒
+MAX_POLLS = 120  # 最多轮询这么多次（约 10 分钟）后放弃
+
+# 参考录音支持的格式及其媒体类型
+MEDIA_TYPES = {".wav": "audio/wav", ".mp3": "audio/mpeg", ".m4a": "audio/x-m4a"}
+
+
+def fail(resp: requests.Response) -> None:
+    """打印错误信封中的错误码、说明和请求 ID，然后退出。"""
+    request_id = resp.headers.get("X-Request-Id", "-")
+    try:
+        error = resp.json()["error"]
+    except (ValueError, KeyError):
+        error = {"code": "unknown", "message": resp.text}
+    print(
+        f"HTTP {resp.status_code} code={error.get('code')} param={error.get('param')} "
+        f"request_id={error.get('request_id', request_id)}：{error.get('message')}",
+        file=sys.stderr,
+    )
+    sys.exit(1)
+
+
+def try_voice(voice_id: str) -> None:
+    """3. 用新音色合成一句试听，保存为 clone_test.mp3。"""
+    resp = requests.post(
+        f"{API_BASE}/v1/speech",
+        headers=HEADERS,
+        json={
+            "text": "您好，这是用我的克隆音色合成的第一句话。今天的天气怎么样？",
+            "voice_id": voice_id,
+            "model": "loom-turbo-v2",
+            "output_format": {"container": "mp3", "sample_rate": 24000, "bit_rate": 128000},
+        },
+        timeout=(5, 150),
+    )
+    if not resp.ok:
+        fail(resp)
+    with open("clone_test.mp3", "wb") as f:
+        f.write(resp.content)
+    print(f"已保存试听 clone_test.mp3；合成时使用 voice_id={voice_id}")
+
+
+def main() -> None:
+    path = sys.argv[1] if len(sys.argv) > 1 else "reference.wav"
+    media_type = MEDIA_TYPES.get(os.path.splitext(path)[1].lower())
+    if media_type is None:
+        sys.exit("参考录音须为 WAV、MP3 或 M4A 文件。")
+    if not os.path.isfile(path):
+        sys.exit(f"找不到录音文件：{path}")
+
+    # 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
+    #    克隆不是幂等的，这里不自动重试：失败后先列出自定义音色，确认没有创建成功再重新提交。
+    with open(path, "rb") as audio:
+        resp = requests.post(
+            f"{API_BASE}/v1/voices",
+            headers=HEADERS,
+            data={
+                "name": "客服小林",
+                "description": "温和、语速适中的客服音色",
+                "language": "zh",
+                "consent": "true",
+            },
+            files={"audio": (os.path.basename(path), audio, media_type)},
+            timeout=(5, 120),
+        )
+    if resp.status_code != 201:
+        fail(resp)
+    voice = resp.json()
+    voice_id = voice["voice_id"]
+    print(f"已提交克隆：voice_id={voice_id} status={voice['status']}", file=sys.stderr)
+
+    # 2. 轮询音色状态：processing → ready 或 failed
+    for _ in range(MAX_POLLS):
+        time.sleep(POLL_INTERVAL)
+        try:
+            resp = requests.get(f"{API_BASE}/v1/voices/{voice_id}", headers=HEADERS, timeout=10)
+        except requests.RequestException as exc:
+            print(f"查询失败：{exc}；下一轮再查", file=sys.stderr)
+            continue
+        if resp.status_code in (429, 500, 503):
+            continue  # 暂时性错误：下一轮再查
+        if not resp.ok:
+            fail(resp)
+        status = resp.json()["status"]
+        if status == "ready":
+            print(f"克隆完成：voice_id={voice_id}", file=sys.stderr)
+            try_voice(voice_id)
+            return
+        if status == "failed":
+            sys.exit(f"克隆失败：voice_id={voice_id}。请检查录音质量后重新录制再试。")
+        print(f"仍在处理（status={status}）……", file=sys.stderr)
+
+    sys.exit(f"轮询 {MAX_POLLS} 次仍未完成，请稍后用 GET /v1/voices/{voice_id} 查询。")
+
+
+if __name__ == "__main__":
+    main()
