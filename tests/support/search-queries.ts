@@ -1,0 +1,73 @@
+/**
+ * The search relevance set: queries developers type, in Chinese and English (synonyms, field
+ * names, error codes), each with the pages that answer it. The relevance test requires one of
+ * them among the first three suggestions for at least 90 % of the queries.
+ */
+export interface RelevanceCase {
+  readonly query: string;
+  /** Routes that answer the query; the first is the best answer. */
+  readonly expect: readonly string[];
+}
+
+export const relevanceCases: readonly RelevanceCase[] = [
+  { query: '余额', expect: ['/api/user/credit', '/price'] },
+  { query: '额度', expect: ['/api/user/credit', '/price'] },
+  { query: '查询余额', expect: ['/api/user/credit'] },
+  { query: 'credit', expect: ['/api/user/credit'] },
+  { query: '代金券', expect: ['/price', '/api/user/credit'] },
+  { query: '价格', expect: ['/price'] },
+  { query: '计费', expect: ['/price'] },
+  { query: 'pricing', expect: ['/price'] },
+  { query: '克隆', expect: ['/guides/clone', '/api/voices/create'] },
+  { query: '复刻', expect: ['/guides/clone', '/api/voices/create'] },
+  { query: '声音复刻', expect: ['/guides/clone', '/api/voices/create'] },
+  { query: 'clone voice', expect: ['/guides/clone', '/api/voices/create'] },
+  { query: '参考录音', expect: ['/guides/clone', '/api/voices/create'] },
+  { query: 'consent', expect: ['/guides/clone', '/api/voices/create'] },
+  { query: '音色', expect: ['/voices', '/api/voices/list'] },
+  { query: '声音', expect: ['/voices', '/guides/clone'] },
+  { query: '发音人', expect: ['/voices'] },
+  { query: '预置音色', expect: ['/voices', '/api/voices/list'] },
+  { query: '列出音色', expect: ['/api/voices/list', '/voices'] },
+  { query: '删除音色', expect: ['/api/voices/delete'] },
+  { query: '修改音色', expect: ['/api/voices/update'] },
+  { query: '查询音色', expect: ['/api/voices/get', '/api/voices/list'] },
+  { query: 'voice_id', expect: ['/voices', '/api/voices/get', '/api/speech/post'] },
+  { query: 'context_id', expect: ['/guides/contexts', '/api/speech/websocket'] },
+  { query: '上下文', expect: ['/guides/contexts', '/api/speech/websocket'] },
+  { query: '打断', expect: ['/guides/contexts'] },
+  { query: 'barge-in', expect: ['/guides/contexts', '/guides/best-practices'] },
+  { query: 'flush', expect: ['/guides/contexts', '/api/speech/websocket'] },
+  { query: 'websocket', expect: ['/api/websocket', '/api/speech/websocket', '/choice-endpoints'] },
+  { query: '时间戳', expect: ['/guides/contexts', '/api/speech/websocket'] },
+  { query: 'timestamps', expect: ['/api/speech/websocket', '/guides/contexts'] },
+  { query: '流式播放', expect: ['/guides/best-practices'] },
+  { query: '首包延迟', expect: ['/guides/best-practices', '/choice-endpoints'] },
+  { query: 'latency', expect: ['/guides/best-practices', '/choice-endpoints'] },
+  { query: '重试', expect: ['/guides/best-practices', '/api/errors'] },
+  { query: '错误码', expect: ['/api/errors'] },
+  { query: 'rate_limited', expect: ['/api/errors', '/api/limits-and-timeouts'] },
+  { query: 'insufficient_credit', expect: ['/api/errors', '/price'] },
+  { query: 'voice_not_found', expect: ['/api/errors'] },
+  { query: '限流', expect: ['/api/limits-and-timeouts'] },
+  { query: '超时', expect: ['/api/limits-and-timeouts'] },
+  { query: '并发', expect: ['/api/limits-and-timeouts', '/guides/best-practices'] },
+  { query: '文本长度', expect: ['/api/limits-and-timeouts'] },
+  { query: '关闭码', expect: ['/api/websocket'] },
+  { query: '心跳', expect: ['/api/websocket'] },
+  { query: 'API 密钥', expect: ['/api/introduction', '/'] },
+  { query: '鉴权', expect: ['/api/introduction', '/api-overview'] },
+  { query: 'Authorization', expect: ['/api/introduction', '/api-overview'] },
+  { query: '快速开始', expect: ['/'] },
+  { query: 'quickstart', expect: ['/'] },
+  { query: 'HTTP 还是 WebSocket', expect: ['/choice-endpoints'] },
+  { query: '采样率', expect: ['/api-overview', '/api/speech/post'] },
+  { query: 'pcm', expect: ['/api-overview', '/guides/best-practices'] },
+  { query: 'SSML', expect: ['/faqs'] },
+  { query: '数据保留', expect: ['/faqs'] },
+  { query: '合成语音', expect: ['/api/speech/post', '/'] },
+  { query: 'text to speech', expect: ['/'] },
+  { query: '速查', expect: ['/api/speech-endpoint'] },
+  { query: '常见问题', expect: ['/faqs'] },
+  { query: 'OpenAPI', expect: ['/api-overview', '/api/introduction'] },
+];
