@@ -5,6 +5,7 @@ import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-sear
 import { themes as prismThemes } from 'prism-react-renderer';
 
 import rawSourcePlugin from './plugins/raw-source';
+import llmsTxtPlugin from './plugins/llms-txt';
 import { deployment } from './src/data/deployment';
 import { codeSampleLanguages } from './src/data/codeSamples';
 import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
@@ -68,6 +69,8 @@ const config: Config = {
   plugins: [
     // Lets pages import the runnable example files of src/examples/ as text (`?raw`).
     rawSourcePlugin,
+    // After the build: /llms.txt, /llms-full.txt and a Markdown form /x.md of every doc page.
+    llmsTxtPlugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [

@@ -1,0 +1,388 @@
+/**
+ * The Markdown of an API operation page. Those pages render their parameters and schemas only
+ * in the browser (their HTML holds skeletons), so their Markdown is written from the bundled
+ * OpenAPI document instead, with the code samples rendered at build time
+ * (scripts/render-code-samples.ts) from the page's front matter.
+ */
+type Json = Record<string, unknown>;
+
+export interface Schema {
+  type?: string | string[];
+  format?: string;
+  contentMediaType?: string;
+  description?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  allOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  example?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minProperties?: number;
+  pattern?: string;
+  $ref?: string;
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+  example?: unknown;
+}
+
+interface Example {
+  summary?: string;
+  value?: unknown;
+}
+
+interface MediaType {
+  schema?: Schema;
+  example?: unknown;
+  examples?: Record<string, Example>;
+}
+
+interface Header {
+  description?: string;
+  schema?: Schema;
+}
+
+interface Response {
+  description?: string;
+  headers?: Record<string, Header>;
+  content?: Record<string, MediaType>;
+}
+
+export interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; description?: string; content?: Record<string, MediaType> };
+  responses?: Record<string, Response>;
+  security?: Record<string, unknown>[];
+  'x-doc-slug'?: string;
+}
+
+export interface OpenApiDocument {
+  servers?: { url: string }[];
+  security?: Record<string, unknown>[];
+  paths?: Record<string, Record<string, unknown>>;
+  components?: Json;
+}
+
+/** One operation of a document, with the path-level parameters it inherits. */
+export interface OperationEntry {
+  readonly document: OpenApiDocument;
+  readonly method: string;
+  readonly path: string;
+  readonly operation: Operation;
+  readonly pathParameters: Parameter[];
+}
+
+/** A code sample as scripts/render-code-samples.ts stores it in the page's front matter. */
+export interface CodeSample {
+  readonly language: string;
+  readonly highlight: string;
+  readonly code: string;
+}
+
+const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export function operationsOf(document: OpenApiDocument): OperationEntry[] {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    methods
+      .filter((m) => item[m])
+      .map((method) => ({
+        document,
+        method,
+        path,
+        operation: item[method] as Operation,
+        pathParameters: (item.parameters as Parameter[] | undefined) ?? [],
+      })),
+  );
+}
+
+/** Follows a local `$ref` (`#/components/...`); the bundles hold no other kind. */
+function deref<T>(document: OpenApiDocument, value: T): T {
+  let current: unknown = value;
+  for (let hops = 0; hops < 32; hops += 1) {
+    const ref = (current as { $ref?: unknown } | undefined)?.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) return current as T;
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], document);
+  }
+  throw new Error(`reference loop at ${JSON.stringify(value)}`);
+}
+
+/**
+ * Multi-line YAML prose as one line: a break between Chinese characters or after full-width
+ * punctuation disappears, any other becomes a space (as between Chinese text and `code`).
+ */
+export const prose = (value: unknown): string =>
+  String(value ?? '')
+    .trim()
+    .replace(/([\u4e00-\u9fff])\s*\n\s*(?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])/g, '$1')
+    .replace(/([\u3000-\u303f\uff00-\uffef])\s*\n\s*/g, '$1')
+    .replace(/\s*\n\s*/g, ' ');
+
+/** A table cell: one line, pipes escaped. */
+const cell = (value: string): string => value.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (value: unknown): string =>
+  `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+const table = (head: string[], rows: string[][]): string =>
+  [head, head.map(() => '-'), ...rows].map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n');
+const fence = (lang: string, body: string, meta = ''): string => {
+  // A fence longer than any backtick run in the body.
+  const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((m) => m.length));
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}${lang}${meta ? ` ${meta}` : ''}\n${body.replace(/\n+$/, '')}\n${marks}`;
+};
+
+function typeOf(document: OpenApiDocument, raw: Schema): string {
+  const schema = deref(document, raw);
+  const variants = schema.oneOf ?? schema.anyOf;
+  if (variants) return variants.map((v) => typeOf(document, v)).join(' | ');
+  const base = Array.isArray(schema.type)
+    ? schema.type.join(' | ')
+    : schema.type === 'array' && schema.items
+      ? `${typeOf(document, schema.items)}[]`
+      : (schema.type ?? (schema.properties ? 'object' : 'any'));
+  const format = schema.format ?? (schema.contentMediaType ? 'binary' : undefined);
+  return format ? `${base}(${format})` : base;
+}
+
+function constraintsOf(schema: Schema): string[] {
+  const out: string[] = [];
+  if (schema.const !== undefined) out.push(`固定值 ${code(schema.const)}`);
+  if (schema.enum) out.push(`可选值 ${schema.enum.map(code).join('、')}`);
+  if (schema.default !== undefined) out.push(`默认 ${code(schema.default)}`);
+  if (schema.minimum !== undefined) out.push(`最小 ${schema.minimum}`);
+  if (schema.maximum !== undefined) out.push(`最大 ${schema.maximum}`);
+  if (schema.minLength !== undefined) out.push(`最短 ${schema.minLength} 个字符`);
+  if (schema.maxLength !== undefined) out.push(`最长 ${schema.maxLength} 个字符`);
+  if (schema.minProperties !== undefined) out.push(`至少 ${schema.minProperties} 个字段`);
+  if (schema.pattern !== undefined) out.push(`格式 ${code(schema.pattern)}`);
+  if (schema.contentMediaType !== undefined) out.push(`媒体类型 ${code(schema.contentMediaType)}`);
+  if (schema.example !== undefined) out.push(`示例 ${code(schema.example)}`);
+  return out;
+}
+
+/** Sentences joined as Chinese text is: no space after full-width punctuation. */
+const sentences = (...parts: string[]): string =>
+  parts
+    .filter(Boolean)
+    .reduce(
+      (out, part) =>
+        out === '' || /[\u3000-\u303f\uff00-\uffef]$/.test(out) ? out + part : `${out} ${part}`,
+      '',
+    );
+
+const explain = (description: unknown, constraints: string[]): string =>
+  sentences(prose(description), constraints.join('；'));
+
+/** `allOf` parts merged into one object schema. */
+function merged(document: OpenApiDocument, raw: Schema): Schema {
+  const schema = deref(document, raw);
+  if (!schema.allOf) return schema;
+  const parts = schema.allOf.map((p) => merged(document, p));
+  return {
+    ...schema,
+    allOf: undefined,
+    type: 'object',
+    properties: Object.assign({}, ...parts.map((p) => p.properties), schema.properties),
+    required: [...parts.flatMap((p) => p.required ?? []), ...(schema.required ?? [])],
+  };
+}
+
+/** Rows of a field table: nested objects as `a.b`, items of arrays of objects as `a[].b`. */
+function fieldRows(document: OpenApiDocument, raw: Schema, prefix = '', depth = 0): string[][] {
+  const schema = merged(document, raw);
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).flatMap(([key, rawChild]) => {
+    const child = merged(document, rawChild);
+    const name = `${prefix}${key}`;
+    const nullable = (child.oneOf ?? child.anyOf)?.find((v) => deref(document, v).type !== 'null');
+    const row = [
+      code(name),
+      code(typeOf(document, child)),
+      required.has(key) ? '是' : '否',
+      explain(child.description, constraintsOf(nullable ? deref(document, nullable) : child)),
+    ];
+    if (depth > 8) return [row];
+    const items = child.type === 'array' && child.items ? merged(document, child.items) : undefined;
+    const nested = child.properties
+      ? fieldRows(document, child, `${name}.`, depth + 1)
+      : items?.properties
+        ? fieldRows(document, items, `${name}[].`, depth + 1)
+        : [];
+    return [row, ...nested];
+  });
+}
+
+/** A body schema: a field table for objects, a sentence for anything else (e.g. audio). */
+function schemaMarkdown(document: OpenApiDocument, raw: Schema): string {
+  const schema = merged(document, raw);
+  const items =
+    schema.type === 'array' && schema.items ? merged(document, schema.items) : undefined;
+  const object = schema.properties ? schema : items?.properties ? items : undefined;
+  const lines: string[] = [];
+  const about = explain(schema.description, constraintsOf(schema));
+  if (object === items && items) lines.push(sentences('数组，每一项的字段如下。', about));
+  else if (!object) lines.push(sentences(`类型 ${code(typeOf(document, schema))}。`, about));
+  else if (about) lines.push(about);
+  if (object) {
+    lines.push(table(['字段', '类型', '必填', '说明'], fieldRows(document, object)));
+  }
+  return lines.join('\n\n');
+}
+
+function examplesMarkdown(media: MediaType): string[] {
+  const examples: [string, Example][] = media.examples
+    ? Object.entries(media.examples)
+    : media.example !== undefined
+      ? [['', { value: media.example }]]
+      : [];
+  return examples.map(([name, example]) => {
+    const title = [name, example.summary].filter(Boolean).join('：');
+    const body = fence('json', JSON.stringify(example.value, null, 2));
+    return title ? `示例（${title}）：\n\n${body}` : `示例：\n\n${body}`;
+  });
+}
+
+const parameterGroups: [string, string][] = [
+  ['path', '路径参数'],
+  ['query', '查询参数'],
+  ['header', '请求头参数'],
+  ['cookie', 'Cookie 参数'],
+];
+
+function parametersMarkdown(entry: OperationEntry): string[] {
+  const { document } = entry;
+  const byKey = new Map<string, Parameter>();
+  for (const raw of [...entry.pathParameters, ...(entry.operation.parameters ?? [])]) {
+    const p = deref(document, raw);
+    byKey.set(`${p.in}:${p.name}`, p);
+  }
+  const params = [...byKey.values()];
+  return parameterGroups.flatMap(([place, label]) => {
+    const rows = params
+      .filter((p) => p.in === place)
+      .map((p) => {
+        const schema = deref(document, p.schema ?? {});
+        const constraints = constraintsOf(
+          p.example === undefined ? schema : { ...schema, example: p.example },
+        );
+        return [
+          code(p.name),
+          code(typeOf(document, schema)),
+          p.required ? '是' : '否',
+          explain(p.description, constraints),
+        ];
+      });
+    return rows.length ? [`### ${label}`, table(['名称', '类型', '必填', '说明'], rows)] : [];
+  });
+}
+
+function securityMarkdown(entry: OperationEntry): string[] {
+  const { document, operation } = entry;
+  const requirements = operation.security ?? document.security ?? [];
+  const schemes = (document.components?.securitySchemes ?? {}) as Record<string, Json>;
+  const names = requirements.flatMap((r) => Object.keys(r));
+  if (names.length === 0) return ['鉴权：不需要。'];
+  return names.map((name) => {
+    const scheme = schemes[name] ?? {};
+    const kind = scheme.type === 'http' ? `HTTP ${String(scheme.scheme ?? '')}` : scheme.type;
+    return `鉴权：${String(kind ?? name)}。${prose(scheme.description)}`;
+  });
+}
+
+/** The body of a media type, noting when it repeats a schema already shown on the page. */
+function mediaMarkdown(
+  document: OpenApiDocument,
+  type: string,
+  media: MediaType,
+  shown: Set<string>,
+): string[] {
+  const out = [`媒体类型 ${code(type)}。`];
+  const ref = media.schema?.$ref;
+  if (ref && shown.has(ref)) {
+    out[0] += `结构同上（${code(ref.split('/').pop())}）。`;
+  } else if (media.schema) {
+    if (ref) shown.add(ref);
+    out.push(schemaMarkdown(document, media.schema));
+  }
+  return [...out, ...examplesMarkdown(media)];
+}
+
+export interface OperationPage {
+  readonly title: string;
+  readonly entry: OperationEntry;
+  readonly samples: readonly CodeSample[];
+  /** Absolute URL of the downloadable document the operation belongs to. */
+  readonly specUrl: string;
+}
+
+/** The languages of the samples the Markdown keeps: one shell, one program. */
+const sampleLanguages: [string, string][] = [
+  ['curl', 'curl'],
+  ['python', 'Python'],
+];
+
+export function operationMarkdown({ title, entry, samples, specUrl }: OperationPage): string {
+  const { document, operation } = entry;
+  const server = document.servers?.[0]?.url;
+  const shown = new Set<string>();
+  const parts: string[] = [`# ${title}`, code(`${entry.method.toUpperCase()} ${entry.path}`)];
+  if (operation.description) parts.push(prose(operation.description));
+  if (server) parts.push(`服务器：${code(server)}，完整地址 ${code(`${server}${entry.path}`)}。`);
+  parts.push(...securityMarkdown(entry));
+
+  parts.push('## 请求', ...parametersMarkdown(entry));
+  const body = operation.requestBody && deref(document, operation.requestBody);
+  if (body) {
+    parts.push(`### 请求体${body.required ? '（必填）' : ''}`);
+    if (body.description) parts.push(prose(body.description));
+    for (const [type, media] of Object.entries(body.content ?? {})) {
+      parts.push(...mediaMarkdown(document, type, media, shown));
+    }
+  } else if (parts.at(-1) === '## 请求') {
+    parts.push('没有参数和请求体。');
+  }
+
+  parts.push('## 响应');
+  for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+    const response = deref(document, raw);
+    parts.push(`### ${status}`);
+    if (response.description) parts.push(prose(response.description));
+    const headers = Object.entries(response.headers ?? {}).map(([name, h]) => {
+      const header = deref(document, h);
+      const type = header.schema ? `（${code(typeOf(document, header.schema))}）` : '';
+      return `- ${code(name)}${type}：${prose(header.description)}`;
+    });
+    if (headers.length) parts.push(`响应头：\n\n${headers.join('\n')}`);
+    const content = Object.entries(response.content ?? {});
+    if (content.length === 0) parts.push('没有响应体。');
+    for (const [type, media] of content) parts.push(...mediaMarkdown(document, type, media, shown));
+  }
+
+  const kept = sampleLanguages.flatMap(([language, label]) => {
+    const sample = samples.find((s) => s.language === language);
+    return sample ? [`### ${label}`, fence(sample.highlight, sample.code)] : [];
+  });
+  if (kept.length) parts.push('## 示例代码', ...kept);
+
+  parts.push(`本接口所在的完整 OpenAPI 文档：[${specUrl.split('/').pop()}](${specUrl})`);
+  return parts.join('\n\n');
+}

@@ -1,0 +1,247 @@
+/**
+ * The files for AI assistants, read from the production build (SITE_DIR, default `build`):
+ * /llms.txt lists every doc page of the route table with its Markdown form and the API
+ * documents, every Markdown form is the page's text in plain Markdown, and /llms-full.txt holds
+ * all of it, every OpenAPI operation and every AsyncAPI message included.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { load, type CheerioAPI } from 'cheerio';
+
+import { deployment } from '../../src/data/deployment';
+import { apiSpecs, websocketSpec } from '../../src/data/apiSpecs';
+import { llmsFullTxtPath, llmsTxtPath, markdownPathOf } from '../../src/data/llms';
+import { docRoutes, operationRoutes } from '../support/routes';
+import { operationPages } from '../support/operations';
+import { asyncApiDocument } from '../support/specs';
+import { root } from '../support/examples';
+
+const siteDir = path.resolve(root, process.env.SITE_DIR ?? 'build');
+const fileOf = (pathname: string) => path.join(siteDir, decodeURI(pathname));
+const read = (pathname: string) => readFileSync(fileOf(pathname), 'utf8');
+const html = (route: string): CheerioAPI =>
+  load(read(route === '/' ? '/index.html' : `${route}.html`));
+const siteUrl = (pathname: string) => new URL(pathname, deployment.siteUrl).href;
+
+/** Markdown links `[text](url)` of a list item, with what follows them. */
+const linkPattern = /^- \[((?:\\.|[^\]])+)\]\(([^)\s]+)\)(?::\s*(.*))?$/;
+
+/** The Markdown outside fenced code blocks and inline code: where no markup may be left over. */
+function prose(markdown: string): string {
+  return markdown
+    .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '')
+    .replace(/(`+)[\s\S]*?\1/g, '');
+}
+
+/** Heading texts of a Markdown file, inline markup removed. */
+function markdownHeadings(markdown: string): string[] {
+  return [...prose(markdown.replace(/`/g, '')).matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
+    m[1]
+      .replace(/\\(.)/g, '$1')
+      .replace(/\*\*|__/g, '')
+      .trim(),
+  );
+}
+
+/** Heading texts of a built page's article (the method-and-path banner is code, not a heading). */
+function pageHeadings($: CheerioAPI): string[] {
+  return $('.theme-doc-markdown')
+    .find('h1, h2, h3, h4, h5, h6')
+    .filter((_, h) => $(h).closest('pre').length === 0)
+    .map((_, h) =>
+      $(h)
+        .text()
+        .replace(/\u200b/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .get();
+}
+
+/** Fenced code blocks of a Markdown file: their language and body. */
+function fences(markdown: string): { lang: string; body: string }[] {
+  return [...markdown.matchAll(/^(`{3,})(\S*)[^\n]*\n([\s\S]*?)^\1\s*$/gm)].map((m) => ({
+    lang: m[2],
+    body: m[3],
+  }));
+}
+
+test.beforeAll(() => {
+  expect(existsSync(fileOf(llmsTxtPath)), `build the site into ${siteDir} first`).toBe(true);
+});
+
+test.describe('llms.txt', () => {
+  const index = () => read(llmsTxtPath);
+
+  test('opens with the site title and a one-paragraph summary', () => {
+    const lines = index().split('\n');
+    expect(lines[0]).toBe(`# ${deployment.brandName}`);
+    expect(lines[1]).toBe('');
+    expect(lines[2]).toMatch(/^> \S.{40,}$/);
+    expect(index()).toContain(`](${siteUrl(llmsFullTxtPath)})`);
+  });
+
+  test('lists every doc page of the route table once, grouped by sidebar', () => {
+    // Link → the `##` section it is listed in.
+    const sectionOf = new Map<string, string>();
+    let section = '';
+    for (const line of index().split('\n')) {
+      if (line.startsWith('## ')) section = line.slice(3);
+      const link = linkPattern.exec(line);
+      if (link) {
+        expect(sectionOf.has(link[2]), `listed twice: ${link[2]}`).toBe(false);
+        sectionOf.set(link[2], section);
+      }
+    }
+    const sectionsOf = (routes: string[]) =>
+      new Set(routes.map((r) => sectionOf.get(siteUrl(markdownPathOf(r)))));
+    const guides = docRoutes.filter((r) => r.sidebar === 'tutorialSidebar').map((r) => r.path);
+    // The sidebar-less quick reference is listed with the reference.
+    const reference = docRoutes.filter((r) => r.sidebar !== 'tutorialSidebar').map((r) => r.path);
+    for (const route of [...guides, ...reference]) {
+      expect(sectionOf.has(siteUrl(markdownPathOf(route))), `${route} is listed`).toBe(true);
+    }
+    const [guideSections, referenceSections] = [sectionsOf(guides), sectionsOf(reference)];
+    expect(guideSections.size).toBe(1);
+    expect(referenceSections.size).toBe(1);
+    expect([...guideSections][0]).not.toBe([...referenceSections][0]);
+  });
+
+  test('each page link carries the page title and its description', () => {
+    for (const { path: route } of docRoutes) {
+      const $ = html(route);
+      const url = siteUrl(markdownPathOf(route));
+      const line = index()
+        .split('\n')
+        .find((l) => l.includes(`](${url})`));
+      const [, title, , description] = linkPattern.exec(line ?? '') ?? [];
+      expect(title?.replace(/\\(.)/g, '$1'), route).toBe($('article h1').first().text().trim());
+      expect(description, route).toBe($('meta[name="description"]').attr('content'));
+    }
+  });
+
+  test('links the OpenAPI and AsyncAPI documents, which the build serves', () => {
+    for (const { downloadUrl } of [...apiSpecs, websocketSpec]) {
+      expect(index()).toContain(`](${siteUrl(downloadUrl)})`);
+      expect(statSync(fileOf(downloadUrl)).size).toBeGreaterThan(1000);
+    }
+  });
+
+  test('every link points at a file of the build', () => {
+    const links = [...index().matchAll(/\]\((https?:[^)\s]+)\)/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(docRoutes.length);
+    for (const link of links) {
+      const url = new URL(link);
+      expect(url.origin).toBe(new URL(deployment.siteUrl).origin);
+      expect(existsSync(fileOf(url.pathname)), link).toBe(true);
+    }
+  });
+});
+
+test.describe('the Markdown form of each page', () => {
+  for (const { path: route } of docRoutes) {
+    test(`${markdownPathOf(route)}`, () => {
+      const markdown = read(markdownPathOf(route));
+      const $ = html(route);
+      const article = $('.theme-doc-markdown');
+      expect(markdown.length).toBeGreaterThan(500);
+      expect(markdown.split('\n')[0]).toBe(`# ${$('article h1').first().text().trim()}`);
+      expect(markdown).toContain(`(${siteUrl(route)})`);
+
+      // The page's headings, and on written pages each tab as a heading of its own.
+      const headings = markdownHeadings(markdown);
+      for (const heading of pageHeadings($)) expect(headings, route).toContain(heading);
+      if (!operationRoutes.includes(route)) {
+        article.find('.tabs-container [role="tab"]').each((_, tab) => {
+          expect(headings, `tab ${$(tab).text()}`).toContain($(tab).text().trim());
+        });
+        // Code blocks keep their language, tables stay tables.
+        const blocks = article
+          .find('.theme-code-block')
+          .map((_, b) => /language-(\S+)/.exec($(b).attr('class') ?? '')?.[1])
+          .get();
+        expect(fences(markdown).map((f) => f.lang)).toEqual(blocks);
+        const tables = markdown.match(/^\|(?: *:?-+:? *\|)+$/gm) ?? [];
+        expect(tables.length).toBe(article.find('table').length);
+      }
+
+      // Nothing of MDX or of the page's chrome is left outside code.
+      const text = prose(markdown);
+      expect(text).not.toMatch(/^\s*(import|export)\s/m);
+      expect(text).not.toMatch(/<\/?[A-Za-z][\w.:-]*(\s[^>]*)?\/?>/);
+      expect(text).not.toMatch(/[{}]/);
+      expect(text).not.toMatch(/\u200b|复制页面|复制代码/);
+    });
+  }
+
+  test('every doc page carries the copy control, linking its Markdown form', () => {
+    for (const { path: route } of docRoutes) {
+      const $ = html(route);
+      const control = $('article [role="group"]').filter((_, g) => /复制页面/.test($(g).text()));
+      expect(control.length, route).toBe(1);
+      expect(control.find('button').text()).toBe('复制页面');
+      expect(control.find(`a[href="${markdownPathOf(route)}"]`).text()).toBe('查看 Markdown');
+      expect(control.find(`a[href="${llmsTxtPath}"]`).length).toBe(1);
+    }
+  });
+});
+
+test.describe('llms-full.txt', () => {
+  const full = () => read(llmsFullTxtPath);
+
+  test('holds every page’s Markdown, in the order of llms.txt', () => {
+    const order = [...read(llmsTxtPath).matchAll(/^- \[[^\n]*?\]\(([^)]+\.md)\)/gm)].map(
+      (m) => new URL(m[1]).pathname,
+    );
+    expect(order.length).toBe(docRoutes.length);
+    let from = 0;
+    for (const pathname of order) {
+      const at = full().indexOf(read(pathname).trim(), from);
+      expect(at, pathname).toBeGreaterThanOrEqual(from);
+      from = at;
+    }
+  });
+
+  for (const op of operationPages()) {
+    test(`renders ${op.method} ${op.path} readably`, () => {
+      const start = full().indexOf(`\n\`${op.method} ${op.path}\`\n`);
+      expect(start).toBeGreaterThan(0);
+      const end = full().indexOf('\n---\n', start);
+      const section = full().slice(start, end === -1 ? undefined : end);
+      for (const name of [...op.parameters, ...op.bodyFields]) {
+        expect(section, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+      }
+      const [request, responses] = section.split('\n## 响应\n');
+      expect(request).toContain('\n## 请求\n');
+      for (const status of op.statuses) expect(responses).toContain(`\n### ${status}\n`);
+      const samples = fences(section);
+      const curl = samples.filter((f) => f.lang === 'bash' && /^curl /m.test(f.body));
+      const python = samples.filter((f) => f.lang === 'python' && /import requests/.test(f.body));
+      expect(curl.length).toBe(1);
+      expect(python.length).toBe(1);
+      for (const sample of [curl[0], python[0]]) expect(sample.body).toContain(op.examplePath);
+    });
+  }
+
+  test('describes every websocket message of the AsyncAPI document, field by field', () => {
+    const channels = asyncApiDocument().channels as Record<
+      string,
+      { messages: Record<string, { name: string; payload: { properties: object } }> }
+    >;
+    const messages = Object.values(channels).flatMap((c) => Object.values(c.messages));
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) {
+      const heading = new RegExp(`^#{2,4} \`${message.name}\`.*$`, 'm').exec(full());
+      expect(heading, message.name).not.toBeNull();
+      const section = full()
+        .slice(heading!.index + heading![0].length)
+        .split(/^#{1,4} /m)[0];
+      for (const field of Object.keys(message.payload.properties)) {
+        expect(section, `${message.name}.${field}`).toMatch(
+          new RegExp(`^\\| \`${field}\` \\|`, 'm'),
+        );
+      }
+    }
+  });
+});
