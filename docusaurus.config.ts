@@ -2,11 +2,13 @@ import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
-import { themes as prismThemes } from 'prism-react-renderer';
 
 import rawSourcePlugin from './plugins/raw-source';
+import { darkCodeTheme, lightCodeTheme } from './src/css/prismThemes';
 import llmsTxtPlugin from './plugins/llms-txt';
+import robotsTxtPlugin from './plugins/robots-txt';
 import { deployment } from './src/data/deployment';
+import { glossary } from './src/data/glossary';
 import { codeSampleLanguages } from './src/data/codeSamples';
 import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
 
@@ -71,6 +73,8 @@ const config: Config = {
     rawSourcePlugin,
     // After the build: /llms.txt, /llms-full.txt and a Markdown form /x.md of every doc page.
     llmsTxtPlugin,
+    // robots.txt pointing at the sitemap, from the site URL.
+    robotsTxtPlugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [
@@ -124,6 +128,12 @@ const config: Config = {
         highlightSearchTermsOnTargetPage: true,
         searchContextByPaths: [{ label: 'API 参考', path: 'api' }],
         useAllContextsWithNoSearchContext: true,
+        // The glossary's terms are words to the Chinese tokenizer, so a query for 首包延迟 or
+        // 参考录音 matches them whole instead of as separate characters.
+        zhUserDict: glossary
+          .map((entry) => entry.term)
+          .filter((term) => /^[\u4e00-\u9fff]+$/.test(term))
+          .join('\n'),
       } satisfies Partial<SearchOptions>,
     ],
   ],
@@ -170,8 +180,8 @@ const config: Config = {
       maxHeadingLevel: 3,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['bash', 'json', 'python', 'go', 'csharp', 'php', 'java', 'c', 'rust'],
     },
     languageTabs: codeSampleLanguages,

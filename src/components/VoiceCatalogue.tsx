@@ -130,7 +130,8 @@ export default function VoiceCatalogue(): ReactNode {
           </p>
         </div>
       )}
-      <div className={styles.tableWrap}>
+      {/* A scrolling region on narrow screens: focusable and named, so keyboards can scroll it. */}
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="预置音色表">
         <table className={styles.table} data-table="voices">
           <thead>
             <tr>
