@@ -1,8 +1,13 @@
 /**
- * A local mock of the speech websocket that enforces the AsyncAPI document: every client message
- * is validated against its payload schema; valid ones are answered as the document describes
- * (audio chunks in `sequence` order, timestamps when asked, `done` with the billed characters),
- * invalid ones with an `error` message. Used to run the guides' websocket clients.
+ * A local mock of the speech websocket that enforces the AsyncAPI document. Every client message
+ * is validated against its payload schema. Valid ones are answered as the document describes,
+ * per `context_id`: text with `continue: true` is buffered up to a natural pause, `flush`
+ * synthesises the buffer at once, the last `generate` synthesises the rest and ends with `done`
+ * (billed characters), `cancel` drops the audio not yet sent and ends with `done`. Audio chunks
+ * (the document's example data, `sequence` from 0) and, when asked, word timestamps are streamed
+ * a few milliseconds apart, so a `cancel` can really interrupt a context. Bad messages get the
+ * documented `error` (which ends their context); frames that are not JSON close the connection
+ * with 1008. Used to run the guides' websocket clients and the harness of tests/samples/.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +16,7 @@ import addFormats from 'ajv-formats';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 import { billedCharacters } from '../../src/data/pricing';
+import { presetVoices } from '../../src/data/voices';
 import { asyncApiDocument } from '../support/specs';
 
 type Json = Record<string, unknown>;
@@ -18,7 +24,9 @@ type Json = Record<string, unknown>;
 export interface MockLog {
   /** Every client message, parsed. */
   readonly received: Json[];
-  /** Messages that failed the AsyncAPI schemas, with the reason. */
+  /** Every message the mock sent, in order. */
+  readonly sent: Json[];
+  /** Messages that failed the AsyncAPI schemas or the protocol, with the reason. */
   readonly rejected: string[];
   /** Handshakes refused for a missing or malformed Authorization header. */
   unauthorized: number;
@@ -30,9 +38,37 @@ export interface WebsocketMock {
   close(): Promise<void>;
 }
 
-const clientMessages = ['generate', 'flush', 'cancel'] as const;
+export interface WebsocketMockOptions {
+  /** Delay between two streamed messages of a context (ms). */
+  readonly stepMs?: number;
+}
 
-export async function startWebsocketMock(): Promise<WebsocketMock> {
+const clientMessages = ['generate', 'flush', 'cancel'] as const;
+/** Where a buffered text may be synthesised before the rest arrives. */
+const naturalPause = /[，。！？；：、,.!?;:\n]/g;
+/** Simulated speaking time per billed character, for the timestamps. */
+const msPerCharacter = 180;
+
+interface Context {
+  /** Every text the context received; billed in full when it ends normally. */
+  text: string;
+  /** Text received but not synthesised yet. */
+  buffer: string;
+  /** Text already synthesised; what a cancel still bills. */
+  synthesised: string;
+  sequence: number;
+  elapsedMs: number;
+  timestamps: boolean;
+  /** The last generate arrived: `done` follows the last queued message. */
+  final: boolean;
+  queue: Json[];
+  timer?: NodeJS.Timeout;
+}
+
+export async function startWebsocketMock(
+  options: WebsocketMockOptions = {},
+): Promise<WebsocketMock> {
+  const stepMs = options.stepMs ?? 5;
   const doc = asyncApiDocument();
   const messages = (doc.components as Json).messages as Record<string, Json>;
   const ajv = new Ajv07({ strict: false, allErrors: true });
@@ -42,8 +78,12 @@ export async function startWebsocketMock(): Promise<WebsocketMock> {
   );
   const example = (name: string) => ((messages[name].examples as Json[])[0].payload as Json) ?? {};
   const audioData = String(example('audio').data);
+  const knownVoices = new Set(presetVoices.map((v) => v.voiceId));
+  // Voices cloned through the HTTP API; the spec's examples use this prefix.
+  const isKnownVoice = (id: string) => knownVoices.has(id) || id.startsWith('voice_custom_');
 
-  const log: MockLog = { received: [], rejected: [], unauthorized: 0 };
+  const log: MockLog = { received: [], sent: [], rejected: [], unauthorized: 0 };
+  let requests = 0;
   const server: Server = createServer((_req, res) => res.writeHead(426).end());
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
@@ -61,29 +101,84 @@ export async function startWebsocketMock(): Promise<WebsocketMock> {
   });
 
   function serve(ws: WebSocket): void {
-    const contexts = new Map<string, { text: string; sequence: number; timestamps: boolean }>();
-    const send = (message: Json) => ws.send(JSON.stringify(message));
-    const error = (contextId: unknown, message: string) =>
+    const contexts = new Map<string, Context>();
+    const send = (message: Json) => {
+      log.sent.push(message);
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    const end = (id: string) => {
+      clearTimeout(contexts.get(id)?.timer);
+      contexts.delete(id);
+    };
+    /** The documented error; the context it names ends with it. */
+    const error = (contextId: unknown, code: string, message: string, param: string | null) => {
+      const id = typeof contextId === 'string' && contexts.has(contextId) ? contextId : null;
+      if (id) end(id);
+      requests += 1;
       send({
         type: 'error',
         context_id: typeof contextId === 'string' ? contextId : null,
-        error: { code: 'invalid_request', message, param: null, request_id: 'req_mock' },
+        error: { code, message, param, request_id: `req_mock_${requests}` },
       });
-    const speak = (id: string) => {
-      const context = contexts.get(id)!;
-      send({ type: 'audio', context_id: id, sequence: context.sequence++, data: audioData });
-      if (context.timestamps) {
-        send({
-          type: 'timestamps',
-          context_id: id,
-          words: [{ text: '你好', start_ms: 0, end_ms: 420 }],
-        });
-      }
     };
-    const finish = (id: string) => {
-      const context = contexts.get(id)!;
-      send({ type: 'done', context_id: id, billed_characters: billedCharacters(context.text) });
-      contexts.delete(id);
+    const reject = (
+      contextId: unknown,
+      reason: string,
+      param: string | null,
+      code = 'invalid_request',
+    ) => {
+      log.rejected.push(reason);
+      error(contextId, code, reason, param);
+    };
+
+    /** Queues one audio chunk (and its timestamps) per clause of the text. */
+    const synthesise = (id: string, context: Context, text: string) => {
+      const clauses = text.match(
+        /[^，。！？；：、,.!?;:\n]+[，。！？；：、,.!?;:\n]*|[，。！？；：、,.!?;:\n]+/g,
+      );
+      for (const clause of clauses ?? []) {
+        context.queue.push({
+          type: 'audio',
+          context_id: id,
+          sequence: context.sequence++,
+          data: audioData,
+        });
+        const duration = billedCharacters(clause) * msPerCharacter;
+        if (context.timestamps && duration > 0) {
+          context.queue.push({
+            type: 'timestamps',
+            context_id: id,
+            words: [
+              {
+                text: clause.replace(naturalPause, ''),
+                start_ms: context.elapsedMs,
+                end_ms: context.elapsedMs + duration,
+              },
+            ],
+          });
+        }
+        context.elapsedMs += duration;
+      }
+      context.synthesised += text;
+      pump(id, context);
+    };
+
+    /** Sends the queued messages one step apart, then `done` once the last text is spoken. */
+    const pump = (id: string, context: Context) => {
+      if (context.timer) return;
+      const next = () => {
+        context.timer = undefined;
+        if (contexts.get(id) !== context) return;
+        const message = context.queue.shift();
+        if (message) {
+          send(message);
+          context.timer = setTimeout(next, stepMs);
+        } else if (context.final) {
+          end(id);
+          send({ type: 'done', context_id: id, billed_characters: billedCharacters(context.text) });
+        }
+      };
+      context.timer = setTimeout(next, stepMs);
     };
 
     ws.on('message', (raw, isBinary) => {
@@ -104,41 +199,84 @@ export async function startWebsocketMock(): Promise<WebsocketMock> {
       const type = String(message.type);
       const validate = validators[type as (typeof clientMessages)[number]];
       if (!validate) {
-        log.rejected.push(`unknown type ${type}`);
-        error(message.context_id, `未知的消息类型 ${type}`);
+        reject(message.context_id, `未知的消息类型 ${type}`, 'type');
         return;
       }
-      const valid: boolean = validate(message as unknown);
-      if (!valid) {
-        const reason = ajv.errorsText(validate.errors);
-        log.rejected.push(`${type}: ${reason}`);
-        error(message.context_id, reason);
+      if (!validate(message as unknown)) {
+        const first = validate.errors?.[0];
+        const param =
+          (first?.params as { missingProperty?: string; additionalProperty?: string } | undefined)
+            ?.missingProperty ??
+          (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty ??
+          (first?.instancePath.split('/').filter(Boolean).join('.') || null);
+        reject(message.context_id, `${type}: ${ajv.errorsText(validate.errors)}`, param);
         return;
       }
       const id = String(message.context_id);
+      const context = contexts.get(id);
       if (type === 'generate') {
-        const context = contexts.get(id);
-        if (!context && !message.voice_id) {
-          log.rejected.push(`generate ${id}: a new context needs voice_id`);
-          error(id, '新上下文的第一条 generate 必须带 voice_id');
+        if (context?.final) {
+          reject(id, `上下文 ${id} 已收到最后一段文本`, 'context_id');
           return;
         }
-        const current = context ?? {
+        if (!context && typeof message.voice_id !== 'string') {
+          reject(id, '新上下文的第一条 generate 必须带 voice_id', 'voice_id');
+          return;
+        }
+        if (!context && !isKnownVoice(String(message.voice_id))) {
+          reject(
+            id,
+            `音色 ${String(message.voice_id)} 不存在或已被删除。`,
+            'voice_id',
+            'voice_not_found',
+          );
+          return;
+        }
+        const current: Context = context ?? {
           text: '',
+          buffer: '',
+          synthesised: '',
           sequence: 0,
+          elapsedMs: 0,
           timestamps: message.timestamps === true,
+          final: false,
+          queue: [],
         };
-        current.text += String(message.text);
         contexts.set(id, current);
-        speak(id);
-        if (message.continue !== true) finish(id);
-      } else if (contexts.has(id)) {
-        if (type === 'flush') speak(id);
-        else finish(id);
+        current.text += String(message.text);
+        current.buffer += String(message.text);
+        if (message.continue === true) {
+          // Wait for a natural pause before synthesising, as the service does for a smooth tone.
+          const pauses = [...current.buffer.matchAll(naturalPause)];
+          const cut = pauses.length > 0 ? pauses[pauses.length - 1].index! + 1 : 0;
+          const ready = current.buffer.slice(0, cut);
+          current.buffer = current.buffer.slice(cut);
+          if (ready) synthesise(id, current, ready);
+        } else {
+          current.final = true;
+          const rest = current.buffer;
+          current.buffer = '';
+          if (rest) synthesise(id, current, rest);
+          else pump(id, current);
+        }
+      } else if (!context) {
+        reject(id, `上下文 ${id} 不存在或已结束`, 'context_id');
+      } else if (type === 'flush') {
+        const rest = context.buffer;
+        context.buffer = '';
+        if (rest) synthesise(id, context, rest);
       } else {
-        log.rejected.push(`${type} for unknown context ${id}`);
-        error(id, `上下文 ${id} 不存在或已结束`);
+        // cancel: the audio not sent yet is dropped; what was synthesised is still billed.
+        end(id);
+        send({
+          type: 'done',
+          context_id: id,
+          billed_characters: billedCharacters(context.synthesised),
+        });
       }
+    });
+    ws.on('close', () => {
+      for (const id of [...contexts.keys()]) end(id);
     });
   }
 

@@ -1,0 +1,179 @@
+/**
+ * Every piece of code the site shows, as it shows it:
+ * - the reference's samples, from each generated page's `code_samples` front matter (the text
+ *   the page renders, see scripts/render-code-samples.ts);
+ * - the guides' code, from the built HTML of every other page (so code computed in MDX, such as
+ *   a curl command built from the deployment module, is taken as rendered), matched to the
+ *   example files of src/examples/ they import.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { load } from 'cheerio';
+
+import { decodeApi } from '../../scripts/render-code-samples';
+import { deployment } from '../../src/data/deployment';
+import { exampleFiles, examplesDir } from '../support/examples';
+
+export interface ReferenceSample {
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly language: string;
+  readonly code: string;
+  readonly page: string;
+}
+
+export function referenceSamples(pagesDir: string): ReferenceSample[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return walk(full);
+      return entry.name.endsWith('.api.mdx') ? [full] : [];
+    });
+  return walk(pagesDir)
+    .sort()
+    .flatMap((page) => {
+      const mdx = readFileSync(page, 'utf8');
+      const line = /^code_samples: (.*)$/m.exec(mdx);
+      if (!line) throw new Error(`${page}: no code_samples front matter`);
+      const api = decodeApi(mdx);
+      const samples = JSON.parse(line[1]) as { language: string; code: string }[];
+      return samples.map((s) => ({
+        operationId: String(api.operationId),
+        method: String(api.method).toUpperCase(),
+        path: String(api.path),
+        language: s.language,
+        code: s.code,
+        page,
+      }));
+    });
+}
+
+export type GuideKind =
+  /** A file of src/examples/, run as a reader runs it. */
+  | 'example'
+  /** A command or program written in a page that calls the API. */
+  | 'command'
+  /** A JSON request body titled with its operation, e.g. `POST /v1/speech 请求体`. */
+  | 'http-body'
+  /** A JSON websocket message from the client. */
+  | 'ws-message'
+  /** Code that sends nothing to the API (install commands, ffmpeg, response bodies): parsed only. */
+  | 'no-request';
+
+export interface GuideCode {
+  /** Example path under src/examples/, or `<route> #<n>` for code written in a page. */
+  readonly id: string;
+  readonly kind: GuideKind;
+  readonly language: string;
+  readonly code: string;
+  readonly title: string;
+  /** Absolute path of the example file. */
+  readonly file?: string;
+  /** Routes of the pages that show it. */
+  readonly pages: string[];
+}
+
+const shells = new Set(['bash', 'sh', 'shell']);
+const callsApi = (code: string) =>
+  code.includes(deployment.httpApiOrigin) || code.includes(deployment.wsApiOrigin);
+const clientMessages = new Set(['generate', 'flush', 'cancel']);
+
+function classify(language: string, code: string, title: string): GuideKind {
+  if (language === 'json') {
+    if (/^(GET|POST|PUT|PATCH|DELETE) \/\S+ /.test(title)) return 'http-body';
+    try {
+      const value = JSON.parse(code) as { type?: unknown };
+      if (clientMessages.has(String(value.type))) return 'ws-message';
+    } catch {
+      // not JSON: the parse check reports it
+    }
+    return 'no-request';
+  }
+  if (
+    (shells.has(language) || ['python', 'javascript', 'js'].includes(language)) &&
+    callsApi(code)
+  ) {
+    return 'command';
+  }
+  return 'no-request';
+}
+
+/** The code blocks of one built page: language, title and the text of each line. */
+export function codeBlocksOf(html: string): { language: string; title: string; code: string }[] {
+  const $ = load(html);
+  return $('.theme-code-block')
+    .toArray()
+    .map((block) => {
+      const language = /\blanguage-(\S+)/.exec($(block).attr('class') ?? '')?.[1] ?? 'text';
+      const title = $(block).find('[class*="codeBlockTitle"]').first().text().trim();
+      const lines = $(block)
+        .find('.token-line')
+        .toArray()
+        .map((line) => $(line).text());
+      return { language, title, code: lines.join('\n') };
+    });
+}
+
+/**
+ * The guides' code: every example file, and every code block of the built pages other than the
+ * generated reference pages (`skipRoutes`), which the reference matrix covers.
+ */
+export function guideCode(siteDir: string | null, skipRoutes: ReadonlySet<string>): GuideCode[] {
+  const normalise = (code: string) => code.replace(/\s+$/gm, '').trim();
+  const examples = new Map(
+    exampleFiles()
+      .filter((file) => /\.(py|mjs|sh)$/.test(file))
+      .map((file) => {
+        const entry: GuideCode = {
+          id: path.relative(examplesDir, file),
+          kind: 'example',
+          language: path.extname(file).slice(1),
+          code: readFileSync(file, 'utf8'),
+          title: path.basename(file),
+          file,
+          pages: [],
+        };
+        return [normalise(entry.code), entry] as const;
+      }),
+  );
+  const written = new Map<string, GuideCode>();
+  if (siteDir) {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'assets' ? [] : walk(full);
+        return entry.name.endsWith('.html') ? [full] : [];
+      });
+    for (const file of walk(siteDir).sort()) {
+      const route = `/${path.relative(siteDir, file).replace(/(index)?\.html$/, '')}`.replace(
+        /\/$/,
+        '',
+      );
+      if (skipRoutes.has(route) || ['/404', '/search'].includes(route)) continue;
+      const shownRoute = route || '/';
+      codeBlocksOf(readFileSync(file, 'utf8')).forEach((block, n) => {
+        const example = examples.get(normalise(block.code));
+        if (example) {
+          example.pages.push(shownRoute);
+          return;
+        }
+        const key = `${block.language}\n${block.code}`;
+        const known = written.get(key);
+        if (known) {
+          known.pages.push(shownRoute);
+          return;
+        }
+        written.set(key, {
+          id: `${shownRoute} #${n + 1}`,
+          kind: classify(block.language, block.code, block.title),
+          language: block.language,
+          code: block.code,
+          title: block.title,
+          pages: [shownRoute],
+        });
+      });
+    }
+  }
+  return [...examples.values(), ...written.values()];
+}

@@ -1,0 +1,364 @@
+/**
+ * The code-sample harness and its mocks: the HTTP mock refuses what the contract forbids, a
+ * sample broken in its spec example fails the harness (although the program itself exits 0),
+ * and the websocket mock streams, flushes, cancels and answers errors as the AsyncAPI document
+ * says. The full matrix runs in its own step (`npx tsx tests/samples/run.ts`, scripts/test.sh).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import WebSocket from 'ws';
+
+import { renderSamples } from '../../scripts/lib/code-samples';
+import { decodeApi } from '../../scripts/render-code-samples';
+import { bundledSpecPath } from '../../src/data/apiSpecs';
+import { codeSampleLanguages } from '../../src/data/codeSamples';
+import { errorByCode } from '../../src/data/errors';
+import { billedCharacters } from '../../src/data/pricing';
+import { startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
+import { asyncApiDocument } from '../support/specs';
+import type { Report } from './harness';
+import { referenceWav } from './harness';
+import { accepted, root, startHttpMock, type HttpMock, type Recorder } from './http-mock';
+
+type Json = Record<string, unknown>;
+
+test.describe('the HTTP mock enforces the OpenAPI contract', () => {
+  let mock: HttpMock;
+  let recorder: Recorder;
+  test.beforeAll(async () => {
+    mock = await startHttpMock({
+      specsDir: path.join(root, path.dirname(bundledSpecPath('speech'))),
+      workDir: mkdtempSync(path.join(tmpdir(), 'http-mock-')),
+    });
+  });
+  test.afterAll(async () => mock?.close());
+  test.beforeEach(async () => {
+    recorder = await mock.record();
+  });
+  test.afterEach(async () => recorder.close());
+
+  const auth = { Authorization: 'Bearer sk-test' };
+  const speech = {
+    text: '你好，欢迎使用声织语音合成。',
+    voice_id: 'zh_female_qingxin',
+    model: 'loom-turbo-v2',
+  };
+  const post = (route: string, body: unknown, headers: Record<string, string> = auth) =>
+    fetch(`${recorder.origin}${route}`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const cloneForm = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append(
+      'audio',
+      new Blob([new Uint8Array(referenceWav())], { type: 'audio/wav' }),
+      'reference.wav',
+    );
+    return form;
+  };
+
+  test('a valid request is answered from the spec’s examples', async () => {
+    const response = await post('/v1/speech', speech);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-billed-characters')).toBe('14');
+    expect(recorder.requests.map((r) => [r.operationId, accepted(r)])).toEqual([
+      ['createSpeech', true],
+    ]);
+  });
+
+  test('a misspelt required field is rejected', async () => {
+    const { voice_id, ...rest } = speech;
+    const response = await post('/v1/speech', { ...rest, voiceId: voice_id });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('invalid_request');
+    expect(recorder.requests[0].violations.join()).toContain("'voice_id'");
+  });
+
+  test('a misspelt optional field is rejected, not silently dropped', async () => {
+    const { model, ...rest } = speech;
+    const response = await post('/v1/speech', { ...rest, modle: model });
+    expect(response.status).toBe(400);
+    expect(recorder.requests[0].violations.join()).toContain('additional properties');
+  });
+
+  test('a clone without consent is rejected', async () => {
+    const form = cloneForm({ name: '客服小林', language: 'zh' });
+    const response = await fetch(`${recorder.origin}/v1/voices`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    expect(response.status).toBe(400);
+    expect(recorder.requests[0].violations.join()).toContain("'consent'");
+  });
+
+  test('a request without Authorization is rejected', async () => {
+    const response = await fetch(`${recorder.origin}/v1/user/credit`);
+    expect(response.status).toBe(401);
+    expect(accepted(recorder.requests[0])).toBe(false);
+  });
+
+  test('a path the spec does not have is rejected', async () => {
+    const response = await fetch(`${recorder.origin}/v1/voice/voice_custom_8f3k2m`, {
+      headers: auth,
+    });
+    expect(response.status).toBe(404);
+    expect(recorder.requests[0].operationId).toBeNull();
+  });
+
+  test('a clone with unquoted part parameters and no part type (as .NET sends it) is read', async () => {
+    const boundary = 'b0undary';
+    const part = (headers: string, body: Buffer | string) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
+        Buffer.from(body),
+        Buffer.from('\r\n'),
+      ]);
+    const body = Buffer.concat([
+      part(
+        'Content-Type: text/plain; charset=utf-8\r\nContent-Disposition: form-data; name=name',
+        '客服小林',
+      ),
+      part('Content-Disposition: form-data; name=language', 'zh'),
+      part(
+        "Content-Disposition: form-data; name=audio; filename=reference.wav; filename*=utf-8''reference.wav",
+        referenceWav(),
+      ),
+      part('Content-Disposition: form-data; name=consent', 'true'),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const response = await fetch(`${recorder.origin}/v1/voices`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': `multipart/form-data; boundary="${boundary}"` },
+      body,
+    });
+    expect(response.status).toBe(201);
+    expect((await response.json()).status).toBe('processing');
+  });
+});
+
+test.describe('a sample broken in its spec example fails the harness', () => {
+  // Each test starts the harness, with its own Prism, in a child process.
+  test.describe.configure({ timeout: 180_000 });
+  const page = path.join(root, 'docs/api/generated/speech/create-speech.api.mdx');
+
+  /** The create-speech page, its request example changed by `edit`, samples re-rendered. */
+  async function fixture(edit: (example: Json) => Json): Promise<string> {
+    const mdx = readFileSync(page, 'utf8');
+    const api = decodeApi(mdx);
+    const media = ((api.requestBody as Json).content as Json)['application/json'] as Json;
+    const named = Object.values(media.examples as Json)[0] as Json;
+    named.value = edit(named.value as Json);
+    const samples = await renderSamples(api, codeSampleLanguages);
+    const dir = mkdtempSync(path.join(tmpdir(), 'broken-sample-'));
+    mkdirSync(path.join(dir, 'speech'));
+    writeFileSync(
+      path.join(dir, 'speech/create-speech.api.mdx'),
+      mdx.replace(/^code_samples: .*$/m, () => `code_samples: ${JSON.stringify(samples)}`),
+    );
+    return dir;
+  }
+
+  function harness(pages: string): { status: number | null; output: string; report: Report } {
+    const out = mkdtempSync(path.join(tmpdir(), 'samples-report-'));
+    const result = spawnSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [
+        'tests/samples/run.ts',
+        ...['--pages', pages, '--languages', 'python', '--operations', 'createSpeech'],
+        ...['--no-guides', '--out', out],
+      ],
+      { cwd: root, encoding: 'utf8', timeout: 120_000 },
+    );
+    return {
+      status: result.status,
+      output: result.stdout + result.stderr,
+      report: JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as Report,
+    };
+  }
+
+  test('the page as generated passes', async () => {
+    const run = harness(path.dirname(path.dirname(page)));
+    expect(run.status, run.output).toBe(0);
+    expect(run.report.cells.map((c) => [c.language, c.operationId, c.run?.ok])).toEqual([
+      ['python', 'createSpeech', true],
+    ]);
+  });
+
+  for (const [field, wrong] of [
+    ['voice_id', 'voiceId'],
+    ['model', 'modle'],
+  ]) {
+    test(`\`${field}\` misspelt as \`${wrong}\` in the example fails its cell`, async () => {
+      const pages = await fixture(({ [field]: value, ...rest }) => ({ ...rest, [wrong]: value }));
+      expect(readFileSync(path.join(pages, 'speech/create-speech.api.mdx'), 'utf8')).toContain(
+        `\\"${wrong}\\"`,
+      );
+      const run = harness(pages);
+      expect(run.status, run.output).toBe(1);
+      const [cell] = run.report.cells;
+      expect(cell.build?.ok).toBe(true);
+      // The program prints the error body and exits 0: only the mock's verdict catches it.
+      expect(cell.run?.status).toBe(0);
+      expect(cell.run?.ok).toBe(false);
+      expect(cell.run?.problems.join('\n')).toMatch(/mock rejected POST \/v1\/speech: HTTP 400/);
+      expect(run.output).toContain('| python | ');
+      expect(run.output).toContain('✓ ✗');
+    });
+  }
+});
+
+test.describe('the websocket mock follows the AsyncAPI document', () => {
+  const doc = asyncApiDocument();
+  const messages = (doc.components as Json).messages as Record<string, Json>;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const validators = Object.fromEntries(
+    Object.entries(messages).map(([name, m]) => [name, ajv.compile(m.payload as Json)]),
+  );
+  let mock: WebsocketMock;
+  test.afterEach(async () => mock?.close());
+
+  async function connect(stepMs?: number) {
+    mock = await startWebsocketMock({ stepMs });
+    const client = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+      headers: { Authorization: 'Bearer sk-test' },
+    });
+    const received: Json[] = [];
+    const waiters: (() => void)[] = [];
+    client.on('message', (raw) => {
+      received.push(JSON.parse(String(raw)) as Json);
+      for (const wake of waiters.splice(0)) wake();
+    });
+    await new Promise((resolve, reject) => client.once('open', resolve).once('error', reject));
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 5_000;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(received)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    };
+    const send = (message: Json) => client.send(JSON.stringify(message));
+    return { client, received, until, send };
+  }
+
+  const of = (received: Json[], id: string, type?: string) =>
+    received.filter((m) => m.context_id === id && (!type || m.type === type));
+
+  test('every server message validates against its payload schema', async () => {
+    const { received, until, send } = await connect();
+    send({
+      type: 'generate',
+      context_id: 'a',
+      text: '你好。',
+      voice_id: 'zh_female_qingxin',
+      timestamps: true,
+    });
+    send({ type: 'generate', context_id: 'b', text: '你好', voice_id: 'no_such_voice' });
+    await until(() => of(received, 'a', 'done').length === 1 && of(received, 'b').length === 1);
+    for (const message of received) {
+      const validate = validators[String(message.type)];
+      expect(
+        validate(message),
+        `${JSON.stringify(message)}: ${ajv.errorsText(validate.errors)}`,
+      ).toBe(true);
+    }
+  });
+
+  test('buffers text to a natural pause, flushes on demand, ends with done per context', async () => {
+    const { received, until, send } = await connect();
+    const settings = { voice_id: 'zh_female_qingxin', timestamps: true };
+    send({
+      type: 'generate',
+      context_id: 'a',
+      text: '您好，我们提供',
+      continue: true,
+      ...settings,
+    });
+    send({ type: 'generate', context_id: 'b', text: '好的。', ...settings });
+    await until(
+      () => of(received, 'b', 'done').length === 1 && of(received, 'a', 'timestamps').length === 1,
+    );
+    // Only up to the pause was spoken; the rest waits for more text.
+    expect(of(received, 'a', 'timestamps').map((m) => (m.words as Json[])[0].text)).toEqual([
+      '您好',
+    ]);
+    send({ type: 'flush', context_id: 'a' });
+    await until(() => of(received, 'a', 'audio').length === 2);
+    expect(of(received, 'a', 'done')).toEqual([]);
+    send({ type: 'generate', context_id: 'a', text: '三种方式。', continue: false });
+    await until(() => of(received, 'a', 'done').length === 1);
+    expect(of(received, 'a', 'audio').map((m) => m.sequence)).toEqual([0, 1, 2]);
+    expect(of(received, 'a', 'done')[0].billed_characters).toBe(
+      billedCharacters('您好，我们提供三种方式。'),
+    );
+    expect(of(received, 'b', 'done')[0].billed_characters).toBe(billedCharacters('好的。'));
+    // Timestamps follow their audio and run on from one chunk to the next.
+    const words = of(received, 'a', 'timestamps').map((m) => (m.words as Json[])[0]);
+    for (let i = 1; i < words.length; i += 1) expect(words[i].start_ms).toBe(words[i - 1].end_ms);
+  });
+
+  test('cancel drops the audio not sent yet and ends the context with done', async () => {
+    const { received, until, send } = await connect(50);
+    const text = '第一句，第二句，第三句，第四句，第五句，第六句。';
+    send({ type: 'generate', context_id: 'turn-1', text, voice_id: 'zh_female_qingxin' });
+    await until(() => of(received, 'turn-1', 'audio').length === 1);
+    send({ type: 'cancel', context_id: 'turn-1' });
+    await until(() => of(received, 'turn-1', 'done').length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(of(received, 'turn-1', 'audio').length).toBeLessThan(6);
+    expect(received.at(-1)?.type).toBe('done');
+  });
+
+  test('bad messages get the documented error, which ends their context', async () => {
+    const { client, received, until, send } = await connect();
+    send({
+      type: 'generate',
+      context_id: 'x',
+      text: '你好',
+      voice_id: 'zh_female_qingxin',
+      speeed: 2,
+    });
+    send({ type: 'generate', context_id: 'y', text: '你好', voice_id: 'no_such_voice' });
+    send({ type: 'flush', context_id: 'never-opened' });
+    send({
+      type: 'generate',
+      context_id: 'z',
+      text: '你好，',
+      voice_id: 'zh_female_qingxin',
+      continue: true,
+    });
+    send({ type: 'generate', context_id: 'z', text: '' });
+    await until(() => received.filter((m) => m.type === 'error').length === 4);
+    const errors: Record<string, Json> = Object.fromEntries(
+      received
+        .filter((m) => m.type === 'error')
+        .map((m) => [String(m.context_id), m.error as Json]),
+    );
+    expect(errors.x).toMatchObject({ code: 'invalid_request', param: 'speeed' });
+    expect(errors.y).toMatchObject({ code: 'voice_not_found', param: 'voice_id' });
+    expect(errors['never-opened']).toMatchObject({ code: 'invalid_request', param: 'context_id' });
+    expect(errors.z).toMatchObject({ code: 'invalid_request', param: 'text' });
+    for (const error of Object.values(errors))
+      expect(errorByCode(String(error.code))).toBeDefined();
+    // z ended with its error: a flush now names a context that no longer exists.
+    send({ type: 'flush', context_id: 'z' });
+    await until(() => received.filter((m) => m.type === 'error').length === 5);
+    expect(of(received, 'z', 'done')).toEqual([]);
+    // A frame that is not JSON closes the connection with 1008.
+    const closed = new Promise<number>((resolve) => client.once('close', resolve));
+    client.send('not json');
+    expect(await closed).toBe(1008);
+  });
+});

@@ -1,0 +1,431 @@
+/**
+ * Proves every code sample the site shows against mocks that enforce the API's contract: each
+ * sample is compiled or syntax-checked with its real toolchain, then run against the mock, and
+ * passes only if it exits 0, sent at least one request, and the mock accepted every request
+ * (for a reference sample: all of them to the operation of its page).
+ *
+ * The only change made to a sample is its API origin: the deployment's `httpApiOrigin` (or
+ * `wsApiOrigin`) becomes the mock's `http://127.0.0.1:<port>` (`ws://…`). Guide examples read
+ * their origin from VOXLOOM_API_BASE / VOXLOOM_WS_BASE, which point at the mocks.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import WebSocket from 'ws';
+
+import { deployment } from '../../src/data/deployment';
+import { presetVoices } from '../../src/data/voices';
+import { startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
+import { operationPages } from '../support/operations';
+import { guideCode, referenceSamples, type GuideCode, type GuideKind } from './collect';
+import { exec, pool } from './exec';
+import { accepted, startHttpMock, type HttpMock, type RecordedRequest } from './http-mock';
+import { toolchains, type Built, type Program } from './toolchains';
+
+export interface HarnessOptions {
+  /** Generated reference pages (`*.api.mdx`). */
+  readonly pagesDir: string;
+  /** Bundled OpenAPI specs (`<id>.yaml`). */
+  readonly specsDir: string;
+  /** Built site whose pages' code blocks are the guides' code; null skips the guides. */
+  readonly siteDir: string | null;
+  readonly languages: readonly string[];
+  /** Only these operations (all by default). */
+  readonly operations?: readonly string[];
+  /** Where programs are written and run (emptied first). */
+  readonly workDir: string;
+  /** Build caches kept between runs (Go, Cargo). */
+  readonly cacheDir: string;
+}
+
+export interface RunResult {
+  readonly ok: boolean;
+  readonly status: number | null;
+  readonly ms: number;
+  readonly output: string;
+  readonly requests: RecordedRequest[];
+  /** Websocket messages the client sent. */
+  readonly messages: number;
+  /** Why the run failed, in words. */
+  readonly problems: string[];
+}
+
+export interface Cell {
+  readonly language: string;
+  readonly operationId: string;
+  readonly build: { ok: boolean; ms: number; log: string } | null;
+  readonly run: RunResult | null;
+}
+
+export interface GuideResult {
+  readonly id: string;
+  readonly kind: GuideKind;
+  readonly language: string;
+  readonly pages: string[];
+  readonly check: { ok: boolean; log: string } | null;
+  readonly run: RunResult | null;
+}
+
+export interface Report {
+  readonly ok: boolean;
+  readonly durationMs: number;
+  readonly operations: string[];
+  readonly languages: string[];
+  readonly cells: Cell[];
+  readonly guides: GuideResult[];
+  /** Build time per language (ms), the slowest program of each. */
+  readonly buildMs: Record<string, number>;
+}
+
+const runTimeoutMs = 90_000;
+const apiKey = 'sk-test-samples';
+
+/** A valid 0.1 s, 16 kHz, 16-bit mono WAV of silence: the upload file the samples name. */
+export function referenceWav(): Buffer {
+  const samples = 1600;
+  const data = samples * 2;
+  const wav = Buffer.alloc(44 + data);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + data, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(16000, 24);
+  wav.writeUInt32LE(32000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(data, 40);
+  return wav;
+}
+
+const snake = (id: string) => id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function judge(
+  result: { status: number | null; output: string; ms: number; timedOut?: boolean },
+  requests: RecordedRequest[],
+  ws: WebsocketMock | null,
+  expectedOperation: string | null,
+): RunResult {
+  const problems: string[] = [];
+  if (result.timedOut) problems.push(`did not finish within ${runTimeoutMs / 1000} s`);
+  else if (result.status !== 0) problems.push(`exited with ${String(result.status)}`);
+  const messages = ws?.log.received.length ?? 0;
+  if (requests.length === 0 && messages === 0) problems.push('sent no request to the mock');
+  for (const r of requests) {
+    if (!accepted(r)) {
+      problems.push(
+        `mock rejected ${r.method} ${r.url}: HTTP ${r.status}${r.violations.length ? ` (${r.violations.join('; ')})` : ''}`,
+      );
+    }
+    if (expectedOperation && r.operationId !== expectedOperation) {
+      problems.push(`${r.method} ${r.url} is not ${expectedOperation}`);
+    }
+  }
+  if (ws) {
+    for (const reason of ws.log.rejected) problems.push(`websocket mock rejected: ${reason}`);
+    if (ws.log.unauthorized > 0) problems.push('websocket handshake without Authorization');
+  }
+  return {
+    ok: problems.length === 0,
+    status: result.status,
+    ms: result.ms,
+    output: result.output,
+    requests,
+    messages,
+    problems,
+  };
+}
+
+export async function runHarness(options: HarnessOptions): Promise<Report> {
+  const started = Date.now();
+  rmSync(options.workDir, { recursive: true, force: true });
+  mkdirSync(options.workDir, { recursive: true });
+  mkdirSync(options.cacheDir, { recursive: true });
+  const wav = referenceWav();
+  const http = await startHttpMock({ specsDir: options.specsDir, workDir: options.workDir });
+  const runs = pool(4);
+  try {
+    const [cells, buildMs] = await referenceCells(options, http, wav, runs);
+    const guides = options.siteDir ? await guideResults(options, http, wav, runs) : [];
+    const operations = [...new Set(cells.map((c) => c.operationId))];
+    return {
+      ok:
+        cells.every((c) => c.run?.ok) &&
+        guides.every((g) => (g.check?.ok ?? true) && (g.run?.ok ?? true)),
+      durationMs: Date.now() - started,
+      operations,
+      languages: [...options.languages],
+      cells,
+      guides,
+      buildMs,
+    };
+  } finally {
+    await http.close();
+  }
+}
+
+async function referenceCells(
+  options: HarnessOptions,
+  http: HttpMock,
+  wav: Buffer,
+  runs: ReturnType<typeof pool>,
+): Promise<[Cell[], Record<string, number>]> {
+  const samples = referenceSamples(options.pagesDir);
+  // Every operation of the specs, in their order: one with no page shows up red.
+  const operations = [
+    ...new Set([...http.operations, ...samples.map((s) => s.operationId)]),
+  ].filter((op) => !options.operations || options.operations.includes(op));
+  const buildMs: Record<string, number> = {};
+  const perLanguage = await Promise.all(
+    options.languages.map(async (language): Promise<Cell[]> => {
+      const toolchain = toolchains[language];
+      const mine = operations.map((operationId) => ({
+        operationId,
+        sample: samples.find((s) => s.operationId === operationId && s.language === language),
+      }));
+      // Each program gets its own recording proxy, so its requests are told apart from the
+      // others running at the same time; its origin is written into the program before building.
+      const prepared = await Promise.all(
+        mine.map(async ({ operationId, sample }) => {
+          if (!sample || !toolchain) return { operationId, sample, recorder: null, program: null };
+          const recorder = await http.record();
+          const dir = path.join(options.workDir, language, operationId);
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(path.join(dir, 'reference.wav'), wav);
+          const program: Program = {
+            name: snake(operationId),
+            code: sample.code.replaceAll(deployment.httpApiOrigin, recorder.origin),
+            dir,
+          };
+          return { operationId, sample, recorder, program };
+        }),
+      );
+      const programs = prepared.flatMap((p) => (p.program ? [p.program] : []));
+      const built = toolchain
+        ? await toolchain.build(programs, options.cacheDir)
+        : new Map<string, Built>();
+      buildMs[language] = Math.max(0, ...[...built.values()].map((b) => b.ms));
+      return Promise.all(
+        prepared.map(async ({ operationId, sample, recorder, program }): Promise<Cell> => {
+          if (!sample || !program || !recorder) {
+            const why = !sample ? 'the page shows no sample in this language' : 'no toolchain';
+            return { language, operationId, build: { ok: false, ms: 0, log: why }, run: null };
+          }
+          const build = built.get(program.name)!;
+          if (!sample.code.includes(deployment.httpApiOrigin)) {
+            await recorder.close();
+            const log = `the sample does not call ${deployment.httpApiOrigin}`;
+            return { language, operationId, build: { ok: false, ms: build.ms, log }, run: null };
+          }
+          if (!build.ok) {
+            await recorder.close();
+            return {
+              language,
+              operationId,
+              build: { ok: false, ms: build.ms, log: build.log },
+              run: null,
+            };
+          }
+          const result = await runs(() =>
+            exec(build.command, build.args, {
+              cwd: program.dir,
+              env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+              timeoutMs: runTimeoutMs,
+            }),
+          );
+          await recorder.close();
+          return {
+            language,
+            operationId,
+            build: { ok: true, ms: build.ms, log: build.log },
+            run: judge(result, recorder.requests, null, operationId),
+          };
+        }),
+      );
+    }),
+  );
+  return [perLanguage.flat(), buildMs];
+}
+
+interface Interpreter {
+  readonly file: string;
+  readonly check: string[];
+  readonly run: string[];
+}
+const python: Interpreter = {
+  file: 'code.py',
+  // Compiles without writing __pycache__ next to the example (py_compile would).
+  check: [
+    '/usr/bin/python3',
+    '-c',
+    "import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')",
+  ],
+  run: ['/usr/bin/python3'],
+};
+const node: Interpreter = {
+  file: 'code.mjs',
+  check: [process.execPath, '--check'],
+  run: [process.execPath],
+};
+const bash: Interpreter = { file: 'code.sh', check: ['bash', '-n'], run: ['bash'] };
+/** By file extension (examples) or by the code block's language (code written in a page). */
+const interpreters: Record<string, Interpreter> = {
+  py: python,
+  python,
+  mjs: node,
+  javascript: node,
+  js: node,
+  sh: bash,
+  bash,
+  shell: bash,
+};
+
+async function guideResults(
+  options: HarnessOptions,
+  http: HttpMock,
+  wav: Buffer,
+  runs: ReturnType<typeof pool>,
+): Promise<GuideResult[]> {
+  const skip = new Set(operationPages().map((p) => p.route));
+  const entries = guideCode(options.siteDir, skip);
+  return Promise.all(
+    entries.map((entry, i) =>
+      runs(() => guideResult(entry, path.join(options.workDir, 'guides', String(i)), http, wav)),
+    ),
+  );
+}
+
+async function guideResult(
+  entry: GuideCode,
+  dir: string,
+  http: HttpMock,
+  wav: Buffer,
+): Promise<GuideResult> {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'reference.wav'), wav);
+  const base = { id: entry.id, kind: entry.kind, language: entry.language, pages: entry.pages };
+
+  if (entry.kind === 'http-body' || entry.kind === 'ws-message' || entry.language === 'json') {
+    let body: unknown;
+    try {
+      body = JSON.parse(entry.code);
+    } catch (error) {
+      return { ...base, check: { ok: false, log: String(error) }, run: null };
+    }
+    const check = { ok: true, log: '' };
+    if (entry.kind === 'http-body')
+      return { ...base, check, run: await sendBody(entry, body, http) };
+    if (entry.kind === 'ws-message')
+      return { ...base, check, run: await sendMessage(body as Record<string, unknown>) };
+    return { ...base, check, run: null };
+  }
+
+  const tool = interpreters[entry.language];
+  if (!tool) return { ...base, check: null, run: null }; // text, PowerShell: nothing to run here
+  const file = entry.file ?? path.join(dir, tool.file);
+  const ws = entry.kind === 'no-request' ? null : await startWebsocketMock();
+  const recorder = entry.kind === 'no-request' ? null : await http.record();
+  try {
+    if (!entry.file) {
+      let code = entry.code;
+      if (recorder && ws) {
+        code = code
+          .replaceAll(deployment.httpApiOrigin, recorder.origin)
+          .replaceAll(deployment.wsApiOrigin, ws.url);
+      }
+      writeFileSync(file, code);
+    }
+    const checked = await exec(tool.check[0], [...tool.check.slice(1), file], {
+      cwd: dir,
+      timeoutMs: 60_000,
+    });
+    const check = { ok: checked.status === 0, log: checked.output };
+    if (!check.ok || !recorder || !ws) return { ...base, check, run: null };
+    const result = await exec(tool.run[0], [...tool.run.slice(1), file], {
+      cwd: dir,
+      env: {
+        ...process.env,
+        PYTHONDONTWRITEBYTECODE: '1',
+        VOXLOOM_API_KEY: apiKey,
+        VOXLOOM_API_BASE: recorder.origin,
+        VOXLOOM_WS_BASE: ws.url,
+      },
+      timeoutMs: runTimeoutMs,
+    });
+    return { ...base, check, run: judge(result, recorder.requests, ws, null) };
+  } finally {
+    await recorder?.close();
+    await ws?.close();
+  }
+}
+
+/** A request body shown in a page, sent to the operation its title names. */
+async function sendBody(entry: GuideCode, body: unknown, http: HttpMock): Promise<RunResult> {
+  const [method, route] = entry.title.split(' ');
+  const recorder = await http.record();
+  const started = Date.now();
+  try {
+    const response = await fetch(`${recorder.origin}${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await response.arrayBuffer();
+    return judge(
+      { status: 0, output: `HTTP ${response.status}`, ms: Date.now() - started },
+      recorder.requests,
+      null,
+      null,
+    );
+  } finally {
+    await recorder.close();
+  }
+}
+
+/**
+ * A client message shown in a page, sent on a fresh connection to the websocket mock. A message
+ * that continues a context (no `voice_id`: a later generate, a flush, a cancel) is preceded by
+ * the harness's own opening generate for the same `context_id`, as it would be in a session.
+ */
+async function sendMessage(message: Record<string, unknown>): Promise<RunResult> {
+  const ws = await startWebsocketMock();
+  const started = Date.now();
+  try {
+    const client = new WebSocket(`${ws.url}/v1/speech/websocket`, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    await new Promise((resolve, reject) => client.once('open', resolve).once('error', reject));
+    const ends =
+      message.type === 'cancel' || (message.type === 'generate' && message.continue !== true);
+    const answered = new Promise<void>((resolve) => {
+      client.on('message', (raw) => {
+        const answer = JSON.parse(String(raw)) as { type: string; context_id: unknown };
+        if (answer.type === 'error' || (ends && answer.type === 'done')) resolve();
+      });
+      setTimeout(resolve, ends ? 5_000 : 300);
+    });
+    if (message.type !== 'generate' || message.voice_id === undefined) {
+      client.send(
+        JSON.stringify({
+          type: 'generate',
+          context_id: message.context_id,
+          text: '您好，',
+          voice_id: presetVoices[0].voiceId,
+          continue: true,
+        }),
+      );
+    }
+    client.send(JSON.stringify(message));
+    await answered;
+    client.close();
+    const output = ws.log.sent.map((m) => JSON.stringify(m)).join('\n');
+    const result = judge({ status: 0, output, ms: Date.now() - started }, [], ws, null);
+    if (ends && !ws.log.sent.some((m) => m.type === 'done')) {
+      return { ...result, ok: false, problems: [...result.problems, 'no done for the context'] };
+    }
+    return result;
+  } finally {
+    await ws.close();
+  }
+}
