@@ -7,7 +7,14 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.TEST_PORT ?? 4173);
 export const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
 /** The production build to serve (another folder lets parallel builds be tested apart). */
-const siteDir = process.env.SITE_DIR ?? 'build';
+export const siteDir = process.env.SITE_DIR ?? 'build';
+/**
+ * The server under test: nginx with the production configuration (deploy/nginx/), or the
+ * build's own `docusaurus serve` with TEST_SERVER=docusaurus. tests/http/ shows the two agree
+ * on every route's status and redirect target.
+ */
+export const server: 'nginx' | 'docusaurus' =
+  process.env.TEST_SERVER === 'docusaurus' ? 'docusaurus' : 'nginx';
 
 export default defineConfig({
   testDir: 'tests',
@@ -44,13 +51,22 @@ export default defineConfig({
     // The guides' code and copy: examples parse and run against mocks, pages pass the copy rules.
     { name: 'content', testDir: 'tests/content' },
     { name: 'chromium', testDir: 'tests/e2e', use: { ...devices['Desktop Chrome'] } },
+    // Production serving over raw HTTP: statuses, redirects, headers, hostile requests.
+    { name: 'http', testDir: 'tests/http' },
+    // The code-sample harness: its mocks enforce the contract, a broken sample fails it.
+    { name: 'samples', testDir: 'tests/samples' },
   ],
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        command: `npx docusaurus serve --no-open --host 127.0.0.1 --port ${port} --dir ${siteDir}`,
+        command:
+          server === 'nginx'
+            ? `npx tsx scripts/serve-prod.ts --dir ${siteDir} --port ${port}`
+            : `npx docusaurus serve --no-open --host 127.0.0.1 --port ${port} --dir ${siteDir}`,
         url: baseURL,
         reuseExistingServer: !process.env.CI,
-        timeout: 60_000,
+        // The first start on a fresh build writes its brotli copies at maximum quality.
+        timeout: 180_000,
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       },
 });

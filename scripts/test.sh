@@ -9,6 +9,9 @@ step() { printf '\n== %s\n' "$1"; }
 step 'Browser and interpreters for the tests'
 bash scripts/ensure-test-deps.sh
 
+step 'nginx, which serves the build to the browser and HTTP tests'
+bash scripts/ensure-nginx.sh
+
 step 'Generate the API reference from api-specs/'
 npm run --silent gen-api
 
@@ -26,3 +29,7 @@ npx docusaurus build
 
 step 'Browser tests'
 npx playwright test
+
+step 'Code samples compiled and run against the mock API'
+bash scripts/ensure-sample-toolchains.sh
+npx tsx tests/samples/run.ts

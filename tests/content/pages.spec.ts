@@ -13,7 +13,8 @@ import { glossary } from '../../src/data/glossary';
 import { docRoutes, guideRoutes, operationRoutes } from '../support/routes';
 import { root } from '../support/examples';
 
-const buildDir = path.join(root, 'build');
+// The build under test: SITE_DIR as in playwright.config.ts.
+const buildDir = path.resolve(root, process.env.SITE_DIR ?? 'build');
 const htmlFile = (route: string) =>
   path.join(buildDir, route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 

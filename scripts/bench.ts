@@ -1,0 +1,321 @@
+/**
+ * The performance benchmark (`npm run bench`): prints, for this machine, cold and warm build
+ * time, first-load JS and CSS per page type (raw and gzip), HTML size, search index size, the time
+ * from typing to the first search suggestion, and Lighthouse scores (mobile, default simulated
+ * throttling) for the home page, a guide and a reference page. The bare classic template is built
+ * and measured in the same run, and ratios are printed. Figures are written to
+ * `.tmp/bench/figures.json`, which `npm run bench:check` holds to the budgets.
+ *
+ *   npm run bench                 # everything (about 10 minutes on 2 cores)
+ *   npm run bench -- --skip-build # reuse build/ (no build times, no bare template)
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+
+const root = path.resolve(__dirname, '..');
+const benchDir = path.join(root, '.tmp/bench');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const { values: args } = parseArgs({
+  options: { 'skip-build': { type: 'boolean', default: false } },
+});
+
+export interface PageWeight {
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+  htmlRaw: number;
+  htmlGzip: number;
+  scripts: number;
+}
+
+export interface Figures {
+  buildColdSeconds?: number;
+  buildWarmSeconds?: number;
+  bareBuildColdSeconds?: number;
+  pages: Record<string, PageWeight>;
+  barePage?: PageWeight;
+  searchIndex: { files: number; raw: number; gzip: number };
+  searchLatencyMs: { firstQuery: number; warmMedian: number };
+  lighthouse: Record<
+    string,
+    { performance: number; accessibility: number; bestPractices: number; seo: number }
+  >;
+}
+
+/** The page of each type that is measured. */
+export const benchPages = {
+  home: '/',
+  guide: '/guides/contexts',
+  reference: '/api/speech/post',
+  search: '/search',
+} as const;
+
+function timed(command: string, argv: string[], cwd = root, env: NodeJS.ProcessEnv = {}): number {
+  const started = performance.now();
+  const run = spawnSync(command, argv, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (run.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed`);
+  return (performance.now() - started) / 1000;
+}
+
+/** A bare site from the classic template, sharing this project's node_modules. */
+function scaffoldBare(): string {
+  const bare = path.join(benchDir, 'bare');
+  rmSync(bare, { recursive: true, force: true });
+  mkdirSync(path.join(bare, 'docs'), { recursive: true });
+  mkdirSync(path.join(bare, 'static'), { recursive: true });
+  symlinkSync(path.join(root, 'node_modules'), path.join(bare, 'node_modules'));
+  writeFileSync(path.join(bare, 'static/.nojekyll'), '');
+  writeFileSync(
+    path.join(bare, 'docusaurus.config.js'),
+    `module.exports = {
+  title: 'Bare', url: 'https://bare.example', baseUrl: '/', trailingSlash: false,
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+  presets: [['classic', { docs: { routeBasePath: '/', sidebarPath: undefined }, blog: false }]],
+};
+`,
+  );
+  writeFileSync(
+    path.join(bare, 'docs/intro.md'),
+    `---\nslug: /\n---\n\n# Intro\n\nA page of the bare classic template.\n\n## Section\n\nText.\n`,
+  );
+  return bare;
+}
+
+function serve(dir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'npx',
+    ['tsx', 'scripts/serve-prod.ts', '--dir', dir, '--port', String(port)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    },
+  );
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 120_000;
+    const poll = async () => {
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/`);
+        if (res.ok) return resolve(child);
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) return reject(new Error(`server on ${port} did not start`));
+      setTimeout(poll, 500);
+    };
+    void poll();
+  });
+}
+
+const stop = (child: ChildProcess) => {
+  if (child.pid) process.kill(-child.pid, 'SIGTERM');
+};
+
+async function weigh(browser: Browser, url: string): Promise<PageWeight> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const bodies: Promise<{ type: string; body: Buffer }>[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet' || type === 'document') {
+      bodies.push(response.body().then((body) => ({ type, body })));
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const loaded = await Promise.all(bodies);
+  await context.close();
+  const sum = (type: string, gzip: boolean) =>
+    loaded
+      .filter((r) => r.type === type)
+      .reduce((n, r) => n + (gzip ? gzipSync(r.body, { level: 9 }).length : r.body.length), 0);
+  return {
+    jsRaw: sum('script', false),
+    jsGzip: sum('script', true),
+    cssRaw: sum('stylesheet', false),
+    cssGzip: sum('stylesheet', true),
+    htmlRaw: sum('document', false),
+    htmlGzip: sum('document', true),
+    scripts: loaded.filter((r) => r.type === 'script').length,
+  };
+}
+
+async function searchLatency(browser: Browser, base: string): Promise<Figures['searchLatencyMs']> {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  const input = page.locator('nav.navbar input.navbar__search-input');
+  const once = async (query: string) => {
+    await input.fill('');
+    await page
+      .locator('nav.navbar [role="option"]')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => {});
+    const started = await page.evaluate(() => performance.now());
+    await input.fill(query);
+    await page.locator('nav.navbar [role="option"]').first().waitFor();
+    return (await page.evaluate(() => performance.now())) - started;
+  };
+  const firstQuery = await once('音色');
+  const warm: number[] = [];
+  for (const q of ['克隆', 'websocket', '余额', 'context_id', '错误码']) warm.push(await once(q));
+  await page.close();
+  warm.sort((a, b) => a - b);
+  return { firstQuery: Math.round(firstQuery), warmMedian: Math.round(warm[2]) };
+}
+
+async function lighthouseScores(url: string): Promise<Figures['lighthouse'][string]> {
+  const { launch } = await import('chrome-launcher');
+  const lighthouse = (await import('lighthouse')).default;
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const c = result!.lhr.categories;
+    const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  mkdirSync(benchDir, { recursive: true });
+  const figures: Figures = {
+    pages: {},
+    searchIndex: { files: 0, raw: 0, gzip: 0 },
+    searchLatencyMs: { firstQuery: 0, warmMedian: 0 },
+    lighthouse: {},
+  };
+  let bare: string | undefined;
+  if (!args['skip-build']) {
+    timed('npm', ['run', '--silent', 'gen-api']);
+    timed('npx', ['docusaurus', 'clear']);
+    figures.buildColdSeconds = timed('npx', ['docusaurus', 'build']);
+    figures.buildWarmSeconds = timed('npx', ['docusaurus', 'build']);
+    bare = scaffoldBare();
+    figures.bareBuildColdSeconds = timed('npx', ['docusaurus', 'build'], bare);
+  }
+
+  const build = path.join(root, 'build');
+  for (const f of readdirSync(build).filter((f) => /^search-index.*\.json$/.test(f))) {
+    const body = readFileSync(path.join(build, f));
+    figures.searchIndex.files += 1;
+    figures.searchIndex.raw += body.length;
+    figures.searchIndex.gzip += gzipSync(body, { level: 9 }).length;
+  }
+
+  const ours = await serve('build', 4410);
+  const bareServer =
+    bare && existsSync(path.join(bare, 'build'))
+      ? await serve(path.join(bare, 'build'), 4411)
+      : undefined;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: chromiumFlags.slice(1),
+  });
+  try {
+    for (const [type, route] of Object.entries(benchPages)) {
+      figures.pages[type] = await weigh(browser, `http://127.0.0.1:4410${route}`);
+    }
+    if (bareServer) figures.barePage = await weigh(browser, 'http://127.0.0.1:4411/');
+    figures.searchLatencyMs = await searchLatency(browser, 'http://127.0.0.1:4410');
+  } finally {
+    await browser.close();
+  }
+  for (const type of ['home', 'guide', 'reference'] as const) {
+    figures.lighthouse[type] = await lighthouseScores(`http://127.0.0.1:4410${benchPages[type]}`);
+  }
+  stop(ours);
+  if (bareServer) stop(bareServer);
+
+  writeFileSync(path.join(benchDir, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
+
+  const rows = Object.entries(figures.pages).map(([type, w]) => ({
+    page: `${type} (${benchPages[type as keyof typeof benchPages]})`,
+    'JS raw': kb(w.jsRaw),
+    'JS gzip': kb(w.jsGzip),
+    'CSS raw': kb(w.cssRaw),
+    'CSS gzip': kb(w.cssGzip),
+    'HTML raw': kb(w.htmlRaw),
+    'HTML gzip': kb(w.htmlGzip),
+    scripts: w.scripts,
+  }));
+  if (figures.barePage) {
+    const w = figures.barePage;
+    rows.push({
+      page: 'bare classic template (/)',
+      'JS raw': kb(w.jsRaw),
+      'JS gzip': kb(w.jsGzip),
+      'CSS raw': kb(w.cssRaw),
+      'CSS gzip': kb(w.cssGzip),
+      'HTML raw': kb(w.htmlRaw),
+      'HTML gzip': kb(w.htmlGzip),
+      scripts: w.scripts,
+    });
+  }
+  console.log('\nFirst load per page type');
+  console.table(rows);
+  const { guide, reference } = figures.pages;
+  console.log(`reference / guide JS (gzip): ${(reference.jsGzip / guide.jsGzip).toFixed(2)}×`);
+  if (figures.barePage) {
+    console.log(`guide / bare JS (gzip): ${(guide.jsGzip / figures.barePage.jsGzip).toFixed(2)}×`);
+    console.log(
+      `guide / bare CSS (gzip): ${(guide.cssGzip / figures.barePage.cssGzip).toFixed(2)}×`,
+    );
+  }
+  if (figures.buildColdSeconds !== undefined) {
+    console.log(
+      `build: cold ${figures.buildColdSeconds.toFixed(1)} s, warm ${figures.buildWarmSeconds!.toFixed(1)} s; ` +
+        `bare template cold ${figures.bareBuildColdSeconds!.toFixed(1)} s ` +
+        `(${(figures.buildColdSeconds / figures.bareBuildColdSeconds!).toFixed(2)}×)`,
+    );
+  }
+  console.log(
+    `search index: ${figures.searchIndex.files} file(s), ${kb(figures.searchIndex.raw)} raw, ${kb(figures.searchIndex.gzip)} gzip`,
+  );
+  console.log(
+    `typing to first suggestion: first query ${figures.searchLatencyMs.firstQuery} ms (loads the index), then median ${figures.searchLatencyMs.warmMedian} ms`,
+  );
+  console.log('\nLighthouse (mobile, simulated throttling)');
+  console.table(figures.lighthouse);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+/**
+ * Holds the figures of the last `npm run bench` (.tmp/bench/figures.json) to the budgets, and
+ * exits non-zero when one is broken (`npm run bench:check`). Not part of `npm test`: the
+ * figures depend on the machine, the budgets are for this one (2 cores).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Figures } from './bench';
+
+export const budgets = {
+  lighthousePerformance: 95,
+  lighthouseOther: 100,
+  referenceToGuideJs: 1.5,
+  coldBuildSeconds: 90,
+};
+
+const file = path.resolve(__dirname, '../.tmp/bench/figures.json');
+const figures = JSON.parse(readFileSync(file, 'utf8')) as Figures;
+const broken: string[] = [];
+const check = (ok: boolean, what: string) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) broken.push(what);
+};
+
+for (const [page, s] of Object.entries(figures.lighthouse)) {
+  check(
+    s.performance >= budgets.lighthousePerformance,
+    `${page}: Lighthouse performance ${s.performance} ≥ ${budgets.lighthousePerformance}`,
+  );
+  check(
+    s.accessibility >= budgets.lighthouseOther,
+    `${page}: accessibility ${s.accessibility} = 100`,
+  );
+  check(
+    s.bestPractices >= budgets.lighthouseOther,
+    `${page}: best practices ${s.bestPractices} = 100`,
+  );
+  check(s.seo >= budgets.lighthouseOther, `${page}: SEO ${s.seo} = 100`);
+}
+const ratio = figures.pages.reference.jsGzip / figures.pages.guide.jsGzip;
+check(
+  ratio <= budgets.referenceToGuideJs,
+  `reference-page JS ${ratio.toFixed(2)}× guide-page JS ≤ ${budgets.referenceToGuideJs}×`,
+);
+if (figures.buildColdSeconds === undefined) {
+  check(false, 'cold build time measured (run `npm run bench` without --skip-build)');
+} else {
+  check(
+    figures.buildColdSeconds <= budgets.coldBuildSeconds,
+    `cold build ${figures.buildColdSeconds.toFixed(1)} s ≤ ${budgets.coldBuildSeconds} s`,
+  );
+}
+if (broken.length > 0) {
+  console.error(`\n${broken.length} budget(s) broken`);
+  process.exit(1);
+}
+console.log('\nall budgets hold');
