@@ -6,6 +6,21 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.TEST_PORT ?? 4173);
 export const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
+/** Debian's Chromium (scripts/ensure-test-deps.sh), for the tests and the benchmark. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Root in CI needs --no-sandbox; the rest keep Chromium from calling out to the network, which
+ * this machine refuses.
+ */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** The production build to serve (another folder lets parallel builds be tested apart). */
 export const siteDir = process.env.SITE_DIR ?? 'build';
 /**
@@ -31,18 +46,8 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Root in CI needs --no-sandbox; the rest keep Chromium from calling out to the network,
-      // which this machine refuses.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [

@@ -23,20 +23,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../playwright.config';
 
 const root = path.resolve(__dirname, '..');
 const benchDir = path.join(root, '.tmp/bench');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Lighthouse launches its own Chromium, headless, with the tests' flags.
+const chromiumFlags = ['--headless=new', ...chromiumArgs];
 
 const { values: args } = parseArgs({
   options: { 'skip-build': { type: 'boolean', default: false } },
@@ -246,7 +238,7 @@ async function main(): Promise<void> {
       : undefined;
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: chromiumFlags.slice(1),
+    args: chromiumArgs,
   });
   try {
     for (const [type, route] of Object.entries(benchPages)) {
@@ -265,8 +257,8 @@ async function main(): Promise<void> {
 
   writeFileSync(path.join(benchDir, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
 
-  const rows = Object.entries(figures.pages).map(([type, w]) => ({
-    page: `${type} (${benchPages[type as keyof typeof benchPages]})`,
+  const row = (page: string, w: PageWeight) => ({
+    page,
     'JS raw': kb(w.jsRaw),
     'JS gzip': kb(w.jsGzip),
     'CSS raw': kb(w.cssRaw),
@@ -274,20 +266,11 @@ async function main(): Promise<void> {
     'HTML raw': kb(w.htmlRaw),
     'HTML gzip': kb(w.htmlGzip),
     scripts: w.scripts,
-  }));
-  if (figures.barePage) {
-    const w = figures.barePage;
-    rows.push({
-      page: 'bare classic template (/)',
-      'JS raw': kb(w.jsRaw),
-      'JS gzip': kb(w.jsGzip),
-      'CSS raw': kb(w.cssRaw),
-      'CSS gzip': kb(w.cssGzip),
-      'HTML raw': kb(w.htmlRaw),
-      'HTML gzip': kb(w.htmlGzip),
-      scripts: w.scripts,
-    });
-  }
+  });
+  const rows = Object.entries(figures.pages).map(([type, w]) =>
+    row(`${type} (${benchPages[type as keyof typeof benchPages]})`, w),
+  );
+  if (figures.barePage) rows.push(row('bare classic template (/)', figures.barePage));
   console.log('\nFirst load per page type');
   console.table(rows);
   const { guide, reference } = figures.pages;
