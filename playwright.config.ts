@@ -56,6 +56,9 @@ export default defineConfig({
     // The guides' code and copy: examples parse and run against mocks, pages pass the copy rules.
     { name: 'content', testDir: 'tests/content' },
     { name: 'chromium', testDir: 'tests/e2e', use: { ...devices['Desktop Chrome'] } },
+    // axe and keyboard checks (issue 6): not yet green on every generated reference page, so
+    // `npm test` leaves this project out; `npm run test:a11y` runs it.
+    { name: 'a11y', testDir: 'tests/a11y', use: { ...devices['Desktop Chrome'] } },
     // Production serving over raw HTTP: statuses, redirects, headers, hostile requests.
     { name: 'http', testDir: 'tests/http' },
     // The code-sample harness: its mocks enforce the contract, a broken sample fails it.

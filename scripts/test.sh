@@ -27,8 +27,9 @@ npm run --silent format:check
 step 'Production build'
 npx docusaurus build
 
-step 'Browser tests'
-npx playwright test
+step 'Contract, content, browser and HTTP tests'
+# Every project but 'a11y' (see playwright.config.ts).
+npx playwright test --project=contract --project=content --project=chromium --project=http --project=samples
 
 step 'Code samples compiled and run against the mock API'
 bash scripts/ensure-sample-toolchains.sh

@@ -58,7 +58,12 @@ test.describe('a page chunk that fails to load', () => {
     await expect(page.locator('article h1')).toBeVisible();
     // A full reload replaced the document, and the page is now interactive.
     await expect
-      .poll(() => page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument))
+      .poll(() =>
+        page
+          .evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)
+          // While the reload is under way there is no document to ask yet.
+          .catch(() => 'reloading'),
+      )
       .toBeUndefined();
     expect(failing).toBe(false);
   });

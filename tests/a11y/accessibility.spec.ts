@@ -44,6 +44,10 @@ test.describe('axe finds no violation', () => {
         for (const mode of modes) {
           // What the colour toggle does: the theme's CSS follows this attribute.
           await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
+          // Colours change through CSS transitions: measure them once they have ended.
+          await page.waitForFunction(() =>
+            document.getAnimations().every((animation) => animation.playState !== 'running'),
+          );
           for (const v of await violations(page)) found.push(`[${viewport.name} ${mode}] ${v}`);
         }
       }
