@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures';
-import { onContentChunk, pageMarker } from '../support/chunks';
+import { onContentChunk, onContentChunks, pageMarker } from '../support/chunks';
+import type { Route } from '@playwright/test';
 
 // The guide page the tests navigate to, from a page whose sidebar links to it.
 const from = '/api-overview';
@@ -66,6 +67,75 @@ test.describe('a page chunk that fails to load', () => {
       )
       .toBeUndefined();
     expect(failing).toBe(false);
+  });
+});
+
+test.describe('the page loader', () => {
+  test.use({ expectedConsoleErrors: [/ERR_FAILED|Loading chunk|ChunkLoadError/] });
+
+  // The one path on which Docusaurus renders a route before its chunks are in: a reader follows
+  // a link and, while that page is still loading, another one. When the first page's chunks
+  // arrive the router renders the current location, the second page, whose chunk is still on
+  // its way: the theme's loader shows, and if that chunk fails, its error with 'Retry'.
+  test('shows a loader, then "Retry" when the chunk fails; retry loads the page', async ({
+    page,
+    request,
+  }) => {
+    const slow = '/price';
+    let releaseSlow!: () => void;
+    const slowReleased = new Promise<void>((resolve) => (releaseSlow = resolve));
+    let failing = true;
+    const held: Route[] = [];
+    await onContentChunks(page, [
+      {
+        marker: await pageMarker(request, slow),
+        handler: async (route, body) => {
+          await slowReleased;
+          await route.fulfill({ body, contentType: 'application/javascript' });
+        },
+      },
+      {
+        marker: await pageMarker(request, target),
+        handler: async (route, body) => {
+          if (failing) held.push(route);
+          else await route.fulfill({ body, contentType: 'application/javascript' });
+        },
+      },
+    ]);
+    await page.goto(from);
+    await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+    await page.locator(`aside a[href="${slow}"]`).click();
+    await page.locator(`aside a[href="${target}"]`).click();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+
+    releaseSlow();
+    await expect(page.locator('svg#loader')).toBeVisible();
+
+    // The failed chunk also makes the router reload the page. Here the network is down for
+    // that reload too (it is cancelled), so the reader is left with the loader's 'Retry'.
+    let reloads = 0;
+    await page.route(
+      (url) => url.pathname === target,
+      async (route) => {
+        reloads += 1;
+        await route.abort('aborted');
+      },
+    );
+    failing = false;
+    await Promise.all(held.map((route) => route.abort('failed')));
+    const retry = page.getByRole('button', { name: /^(Retry|重试)$/ });
+    await expect(retry).toBeVisible();
+    await expect(page.getByText(/ChunkLoadError|Loading chunk/)).toBeVisible();
+
+    await retry.click();
+    await expect(page.locator('article h1')).toBeVisible();
+    await expect(retry).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    expect(
+      await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument),
+      'retry rendered the page in the same document, without the reload',
+    ).toBe(true);
+    expect(reloads, 'the failed chunk made the router try a reload').toBe(1);
   });
 });
 

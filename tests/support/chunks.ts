@@ -36,13 +36,38 @@ export async function onContentChunk(
   marker: string[],
   handler: ChunkHandler,
 ): Promise<void> {
+  await onContentChunks(page, [{ marker, handler }]);
+}
+
+/** The same for several pages at once (one route: Playwright hands a request to one handler). */
+export async function onContentChunks(
+  page: Page,
+  pages: { marker: string[]; handler: ChunkHandler }[],
+): Promise<void> {
   await page.route('**/assets/js/*.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('contentTitle:()=>') && marker.some((m) => body.includes(m))) {
-      await handler(route, body);
-      return;
+    try {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('contentTitle:()=>')) {
+        const hit = pages.find(({ marker }) => marker.some((m) => body.includes(m)));
+        if (hit) {
+          await hit.handler(route, body);
+          return;
+        }
+      }
+      await route.fulfill({ response, body });
+    } catch (error) {
+      // A reload (the behaviour under test) cancels the chunk requests still in flight; their
+      // responses are gone by then. Anything else is a real failure.
+      if (!isCancelled(error)) throw error;
     }
-    await route.fulfill({ response, body });
   });
+}
+
+/** Playwright's errors for a request whose page navigated away or closed meanwhile. */
+function isCancelled(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /has been disposed|Target page, context or browser has been closed|Route is already handled|Request context disposed/.test(
+    message,
+  );
 }
