@@ -182,7 +182,9 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['bash', 'json', 'python', 'go', 'csharp', 'php', 'java', 'c', 'rust'],
+      // Only what prism-react-renderer does not bundle (it has python, go, c, rust, json, js):
+      // each extra grammar is registered at start-up, on every page, before hydration.
+      additionalLanguages: ['bash', 'csharp', 'php', 'java'],
     },
     languageTabs: codeSampleLanguages,
   } satisfies Preset.ThemeConfig,
