@@ -56,8 +56,7 @@ export default defineConfig({
     // The guides' code and copy: examples parse and run against mocks, pages pass the copy rules.
     { name: 'content', testDir: 'tests/content' },
     { name: 'chromium', testDir: 'tests/e2e', use: { ...devices['Desktop Chrome'] } },
-    // axe and keyboard checks (issue 6): not yet green on every generated reference page, so
-    // `npm test` leaves this project out; `npm run test:a11y` runs it.
+    // axe on every route (light and dark, desktop and mobile) and keyboard use.
     { name: 'a11y', testDir: 'tests/a11y', use: { ...devices['Desktop Chrome'] } },
     // Production serving over raw HTTP: statuses, redirects, headers, hostile requests.
     { name: 'http', testDir: 'tests/http' },
