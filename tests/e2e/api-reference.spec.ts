@@ -29,6 +29,11 @@ for (const op of pages) {
       for (const status of op.statuses) {
         await expect(article.getByRole('tab', { name: status, exact: true })).toBeVisible();
       }
+      // Value constraints read in Chinese, the theme's untranslated "and" included.
+      const qualifiers = await article
+        .locator('p', { has: page.locator('strong', { hasText: /^可选值：$/ }) })
+        .allTextContents();
+      for (const line of qualifiers) expect(line).not.toMatch(/\band\b/);
     });
 
     test('offers the nine code samples in order, with the spec example values', async ({
