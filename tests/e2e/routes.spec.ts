@@ -1,5 +1,5 @@
 import { test, expect } from '../support/fixtures';
-import { docRoutes, tagSlugs } from '../support/routes';
+import { docRoutes, htmlNormalisations, tagSlugs } from '../support/routes';
 
 // A link that only the given sidebar holds, to tell the two sidebars apart.
 const sidebarMarker = {
@@ -75,14 +75,7 @@ test.describe('unknown paths', () => {
 });
 
 test.describe('.html and /index.html are normalised', () => {
-  const cases: [string, string][] = [
-    ['/faqs.html', '/faqs'],
-    ['/faqs/index.html', '/faqs'],
-    ['/index.html', '/'],
-    ['/api/speech/post.html', '/api/speech/post'],
-    ['/guides/clone/index.html', '/guides/clone'],
-  ];
-  for (const [from, to] of cases) {
+  for (const [from, to] of htmlNormalisations) {
     test(`${from} -> ${to}`, async ({ page, baseURL }) => {
       const response = await page.goto(from);
       expect(response?.status()).toBe(200);

@@ -65,3 +65,12 @@ export const allRoutes: readonly string[] = [
   '/tags',
   ...tagSlugs.map((t) => `/tags/${t}`),
 ];
+
+/** The spec's `.html` and `/index.html` forms of a page, and the clean address each ends at. */
+export const htmlNormalisations: readonly (readonly [string, string])[] = [
+  ['/faqs.html', '/faqs'],
+  ['/faqs/index.html', '/faqs'],
+  ['/index.html', '/'],
+  ['/api/speech/post.html', '/api/speech/post'],
+  ['/guides/clone/index.html', '/guides/clone'],
+];
