@@ -7,12 +7,12 @@
  *   npm run bench:load                                  # build/, 10 s per target
  *   npm run bench:load -- --dir .tmp/x-build --seconds 5 --connections 20 --workers 1
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { get } from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startProductionServer } from './lib/production-server';
 
 const root = path.resolve(__dirname, '..');
 const { values: args } = parseArgs({
@@ -26,7 +26,6 @@ const { values: args } = parseArgs({
   },
 });
 const seconds = Math.min(Math.max(Number(args.seconds), 1), 60);
-const origin = `http://127.0.0.1:${Number(args.port)}`;
 
 /** The part of autocannon's --json report printed here. */
 interface Report {
@@ -36,24 +35,6 @@ interface Report {
   errors: number;
   timeouts: number;
   non2xx: number;
-}
-
-const status = (url: string): Promise<number> =>
-  new Promise((resolve) => {
-    get(url, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    }).on('error', () => resolve(0));
-  });
-
-async function waitForServer(server: ChildProcess): Promise<void> {
-  // Allow for installing nginx and precompressing a fresh build.
-  for (let i = 0; i < 300; i += 1) {
-    if (server.exitCode !== null) throw new Error('serve-prod.ts exited');
-    if ((await status(`${origin}/`)) === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(`nothing answers at ${origin}`);
 }
 
 function autocannon(url: string): Promise<Report> {
@@ -86,21 +67,16 @@ async function main(): Promise<void> {
     { name: `asset ${asset}`, path: asset },
   ];
 
-  const server = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'scripts/serve-prod.ts'), '--dir', args.dir, '--port', args.port],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const server = await startProductionServer(args.dir, Number(args.port));
   try {
-    await waitForServer(server);
     console.log(
-      `nginx on ${origin}; autocannon: ${args.connections} connections, ${args.workers} workers, ` +
+      `nginx on ${server.origin}; autocannon: ${args.connections} connections, ${args.workers} workers, ` +
         `${seconds} s per target, ` +
         'Accept-Encoding: br, gzip',
     );
     const rows = [];
     for (const target of targets) {
-      const report = await autocannon(origin + target.path);
+      const report = await autocannon(server.origin + target.path);
       rows.push({
         target: target.name,
         'req/s': Math.round(report.requests.average),
@@ -114,7 +90,7 @@ async function main(): Promise<void> {
     }
     console.table(rows);
   } finally {
-    server.kill('SIGTERM');
+    server.stop();
   }
 }
 
