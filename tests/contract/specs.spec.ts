@@ -88,6 +88,15 @@ function examplesOf(
   return out;
 }
 
+/** Every string value of `key`, at any depth. */
+function stringsUnder(value: unknown, key: string): string[] {
+  if (Array.isArray(value)) return value.flatMap((v) => stringsUnder(v, key));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === key && typeof v === 'string' ? [v] : stringsUnder(v, key),
+  );
+}
+
 test.describe('OpenAPI documents', () => {
   test('lint clean with Redocly (recommended rules)', () => {
     const files = apiSpecs.map((s) => bundledSpecPath(s.id));
@@ -101,6 +110,14 @@ test.describe('OpenAPI documents', () => {
   for (const { id, doc } of openApiDocuments()) {
     test(`${id}: servers come from the deployment module`, () => {
       expect(doc.servers).toEqual([{ url: deployment.httpApiOrigin, description: '生产环境' }]);
+    });
+
+    test(`${id}: descriptions use only the Markdown the reference renders`, () => {
+      // src/theme/Markdown renders CommonMark and GFM tables, not the OpenAPI theme's `:::`
+      // admonitions.
+      const descriptions = stringsUnder(doc, 'description');
+      expect(descriptions.length).toBeGreaterThan(0);
+      for (const text of descriptions) expect(text, text).not.toMatch(/^\s*:::/m);
     });
 
     test(`${id}: every path carries the version prefix`, () => {
