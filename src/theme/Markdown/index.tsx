@@ -31,12 +31,15 @@ const options = {
   overrides: { code: Code, pre: Pre },
 } as const;
 
+// The theme writes a range's two bounds as "`a` and `b`", its English "and" outside its
+// translations (markdown/schema.js); on the qualifier line, the one that starts with the
+// translated "Possible values:", it reads "且". The lead is the same for every render.
+const qualifierLead = `**${translate({ id: 'theme.openapi.schemaItem.possibleValues', message: 'Possible values:' })}**`;
+
 export default function Markdown({ children }: { children?: ReactNode }): ReactNode {
   if (typeof children !== 'string') return children ?? null;
-  // The theme writes a range's two bounds as "`a` and `b`", its English "and" outside its
-  // translations (markdown/schema.js); on the qualifier line, the one that starts with the
-  // translated "Possible values:", it reads "且".
-  const lead = `**${translate({ id: 'theme.openapi.schemaItem.possibleValues', message: 'Possible values:' })}**`;
-  const text = children.startsWith(lead) ? children.replace(/` and `/g, '` 且 `') : children;
+  const text = children.startsWith(qualifierLead)
+    ? children.replace(/` and `/g, '` 且 `')
+    : children;
   return <MarkdownToJsx options={options}>{text}</MarkdownToJsx>;
 }
