@@ -64,10 +64,8 @@ export async function onContentChunks(
   });
 }
 
-/** Playwright's errors for a request whose page navigated away or closed meanwhile. */
+/** Playwright's errors for a route whose page reloaded (its response is gone) or closed. */
 function isCancelled(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /has been disposed|Target page, context or browser has been closed|Route is already handled|Request context disposed/.test(
-    message,
-  );
+  return /has been disposed|Target page, context or browser has been closed/.test(message);
 }
