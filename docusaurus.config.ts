@@ -4,7 +4,8 @@ import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 
 import rawSourcePlugin from './plugins/raw-source';
-import { darkCodeTheme, lightCodeTheme } from './src/css/prismThemes';
+import { codeTheme } from './src/css/prismThemes';
+import codeColoursPlugin from './plugins/code-colours';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
 import { deployment } from './src/data/deployment';
@@ -75,6 +76,8 @@ const config: Config = {
     llmsTxtPlugin,
     // robots.txt pointing at the sitemap, from the site URL.
     robotsTxtPlugin,
+    // The code theme's colours for light and dark mode, as CSS custom properties.
+    codeColoursPlugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [
@@ -180,8 +183,9 @@ const config: Config = {
       maxHeadingLevel: 3,
     },
     prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
+      // One theme for both modes, its colours CSS custom properties (see src/css/prismThemes.ts).
+      theme: codeTheme,
+      darkTheme: codeTheme,
       // Only what prism-react-renderer does not bundle (it has python, go, c, rust, json, js):
       // each extra grammar is registered at start-up, on every page, before hydration.
       additionalLanguages: ['bash', 'csharp', 'php', 'java'],
