@@ -6,6 +6,7 @@ import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-sear
 import rawSourcePlugin from './plugins/raw-source';
 import { codeTheme } from './src/css/prismThemes';
 import codeColoursPlugin from './plugins/code-colours';
+import searchHighlightPlugin from './plugins/search-highlight';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
 import { deployment } from './src/data/deployment';
@@ -78,6 +79,8 @@ const config: Config = {
     robotsTxtPlugin,
     // The code theme's colours for light and dark mode, as CSS custom properties.
     codeColoursPlugin,
+    // The search bar's highlight clearing, without a walk through pages that hold no highlight.
+    searchHighlightPlugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [
