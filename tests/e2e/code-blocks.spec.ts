@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { darkCodeTheme, lightCodeTheme, resolve } from '../../src/css/prismThemes';
+
+// A guide with highlighted code in tabs (groupId "language"), and another page with the same tabs.
+const guide = '/guides/contexts';
+const otherPageWithTabs = '/';
+
+/** A CSS colour as the browser computes it, to compare with computed styles. */
+const computed = (page: Page, colour: string) =>
+  page.evaluate((c) => {
+    const probe = document.createElement('i');
+    probe.style.color = c;
+    document.body.append(probe);
+    const value = getComputedStyle(probe).color;
+    probe.remove();
+    return value;
+  }, colour);
+
+/** The colours of the first keyword and string tokens of the page's Python client. */
+async function tokenColours(page: Page) {
+  const block = page.locator('article pre.language-python code').first();
+  const colour = (type: string) =>
+    block
+      .locator(`.token.${type}`)
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+  return { keyword: await colour('keyword'), string: await colour('string') };
+}
+
+/** Hydration has finished once the theme enables its colour-mode toggle. */
+const hydrated = (page: Page) =>
+  expect(page.getByRole('button', { name: /^切换浅色\/暗黑模式/ })).toBeEnabled();
+
+test.describe('code colours follow the colour mode', () => {
+  for (const [mode, theme] of [
+    ['light', lightCodeTheme],
+    ['dark', darkCodeTheme],
+  ] as const) {
+    test(`${mode} mode shows the ${mode} code theme`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: mode });
+      await page.goto(guide);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+      await hydrated(page);
+      expect(await tokenColours(page)).toEqual({
+        keyword: await computed(page, resolve(theme, 'keyword').color!),
+        string: await computed(page, resolve(theme, 'string').color!),
+      });
+    });
+  }
+
+  test('switching the mode recolours the code at once', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(guide);
+    await hydrated(page);
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    expect((await tokenColours(page)).keyword).toBe(
+      await computed(page, resolve(darkCodeTheme, 'keyword').color!),
+    );
+  });
+
+  test('without JavaScript the code is highlighted in the light theme', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(guide);
+    expect((await tokenColours(page)).keyword).toBe(
+      await computed(page, resolve(lightCodeTheme, 'keyword').color!),
+    );
+    await context.close();
+  });
+});
+
+test('a chosen language tab is kept after a reload and on other pages', async ({ page }) => {
+  await page.goto(guide);
+  await hydrated(page);
+  const tabs = page.locator('article [role="tablist"]').first();
+  await tabs.getByRole('tab', { name: 'Node.js' }).click();
+  await expect(tabs.getByRole('tab', { name: 'Node.js' })).toHaveAttribute('aria-selected', 'true');
+
+  for (const path of [guide, otherPageWithTabs]) {
+    await page.goto(path);
+    await hydrated(page);
+    const list = page.locator('article [role="tablist"]').first();
+    await expect(list.getByRole('tab', { name: 'Node.js' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(list.getByRole('tab', { name: 'Python' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
+    // The chosen panel shows and the other is hidden.
+    const panels = page.locator('article [role="tabpanel"]');
+    await expect(panels.filter({ hasText: 'node ' }).first()).toBeVisible();
+    await expect(panels.filter({ hasText: 'python3 ' }).first()).toBeHidden();
+  }
+});
+
+test('text selected in a code block stays selected when the page becomes interactive', async ({
+  page,
+}) => {
+  // Hold the main script: the reader sees the server's page and selects code before it runs.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/js/main.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(guide, { waitUntil: 'commit' });
+  const code = page.locator('article pre code').first();
+  await expect(code).toBeVisible();
+  const selected = await code.evaluate((el) => {
+    window.getSelection()!.selectAllChildren(el);
+    return window.getSelection()!.toString();
+  });
+  expect(selected.length).toBeGreaterThan(10);
+
+  release();
+  await hydrated(page);
+  // A code block rebuilt after hydration would have dropped the reader's selection.
+  expect(await page.evaluate(() => window.getSelection()!.toString())).toBe(selected);
+});
