@@ -7,6 +7,7 @@ import rawSourcePlugin from './plugins/raw-source';
 import { codeTheme } from './src/css/prismThemes';
 import codeColoursPlugin from './plugins/code-colours';
 import searchHighlightPlugin from './plugins/search-highlight';
+import lazyPrismPlugin from './plugins/lazy-prism';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
 import { deployment } from './src/data/deployment';
@@ -81,6 +82,8 @@ const config: Config = {
     codeColoursPlugin,
     // The search bar's highlight clearing, without a walk through pages that hold no highlight.
     searchHighlightPlugin,
+    // Prism and the extra grammars load where code is highlighted in the browser, not at start-up.
+    lazyPrismPlugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [
@@ -189,8 +192,8 @@ const config: Config = {
       // One theme for both modes, its colours CSS custom properties (see src/css/prismThemes.ts).
       theme: codeTheme,
       darkTheme: codeTheme,
-      // Only what prism-react-renderer does not bundle (it has python, go, c, rust, json, js):
-      // each extra grammar is registered at start-up, on every page, before hydration.
+      // Only what prism-react-renderer does not bundle (it has python, go, c, rust, json, js),
+      // registered where code is highlighted in the browser (see plugins/lazy-prism).
       additionalLanguages: ['bash', 'csharp', 'php', 'java'],
     },
     languageTabs: codeSampleLanguages,

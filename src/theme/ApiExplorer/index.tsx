@@ -5,7 +5,12 @@ import PrebuiltCodeSamples, { usePrebuiltSamples } from '@site/src/components/Pr
 // Wrapped, not ejected: the theme's explorer (request form, postman code generators, faker)
 // is over a megabyte of JS. Pages show the samples rendered at build time and load the
 // original only when the reader asks to edit the request.
-const LiveApiExplorer = lazy(() => import('@theme-original/ApiExplorer'));
+// Its code tabs highlight with the site's extra grammars (curl, C#, PHP, Java), registered first.
+const LiveApiExplorer = lazy(() =>
+  import('@site/src/theme/CodeBlock/Content/prismLanguages').then(
+    () => import('@theme-original/ApiExplorer'),
+  ),
+);
 
 type Props = ComponentProps<typeof ApiExplorerType>;
 

@@ -1,0 +1,90 @@
+import React, {
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
+import type { Props } from '@theme/CodeBlock/Content';
+import ServerContent from './ServerContent';
+import styles from './styles.module.css';
+
+type Content = ComponentType<Props>;
+
+let highlighted: Content | undefined;
+let loading: Promise<Content> | undefined;
+
+/**
+ * Loads the theme's highlighted content (prism-react-renderer, Prism and the extra grammars) once:
+ * on the reader's first interaction (plugins/lazy-prism), when a block first renders in the
+ * browser, or with a page that renders code in the browser right after hydrating.
+ */
+export function preloadHighlighting(): Promise<Content> {
+  loading ??= import('./Highlighted').then((module) => (highlighted = module.default));
+  return loading;
+}
+
+/** Docusaurus hydrates the server's HTML (a production build; the dev server renders anew). */
+const hydratesServerHtml = Boolean(process.env.HYDRATE_CLIENT_ENTRY);
+
+/** A block rendered in the browser: plain lines until the highlighter has loaded, then it. */
+function BrowserContent(props: Props): ReactNode {
+  const { metadata, wordWrap } = useCodeBlockContext();
+  const { codeBlockRef } = wordWrap;
+  const [Highlighted, setHighlighted] = useState(() => highlighted);
+  useEffect(() => {
+    if (!Highlighted) void preloadHighlighting().then((loaded) => setHighlighted(() => loaded));
+  }, [Highlighted]);
+  if (Highlighted) return <Highlighted {...props} />;
+  return (
+    <pre ref={codeBlockRef} className={props.className}>
+      <code>{metadata.code}</code>
+    </pre>
+  );
+}
+
+/**
+ * Wraps the theme's code block content. A block that mounts while the page hydrates keeps the
+ * server's highlighted markup as it is: highlighting it again in the browser would give the same
+ * markup, at the cost of loading and running Prism on every page with code, in long tasks. A block
+ * rendered in the browser (after a client-side navigation) renders the theme's content as usual.
+ */
+export default function CodeBlockContentWrapper(props: Props): ReactNode {
+  const isBrowser = useIsBrowser();
+  const { wordWrap } = useCodeBlockContext();
+  // Decided once, when the block mounts: a hydrated block keeps the server's markup for good.
+  const [keepServerMarkup] = useState(hydratesServerHtml && !isBrowser);
+  // The theme's word-wrap and scroll checks read the block's <pre> through this ref, which the
+  // theme's content sets when it renders, and the kept markup's <pre> fills here.
+  const box = useRef<HTMLDivElement>(null);
+  useImperativeHandle(
+    keepServerMarkup ? wordWrap.codeBlockRef : undefined,
+    () => box.current!.querySelector('pre')!,
+    [],
+  );
+  if (keepServerMarkup) {
+    return (
+      <div
+        className={styles.content}
+        ref={box}
+        // React leaves the children of an element it hydrates with dangerouslySetInnerHTML as they
+        // are, and never sets them again while the value stays the same.
+        dangerouslySetInnerHTML={{ __html: '' }}
+        suppressHydrationWarning
+      />
+    );
+  }
+  return (
+    <div className={styles.content}>
+      {ExecutionEnvironment.canUseDOM ? (
+        <BrowserContent {...props} />
+      ) : (
+        <ServerContent {...props} />
+      )}
+    </div>
+  );
+}
