@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { darkCodeTheme, lightCodeTheme, resolve } from '../../src/css/prismThemes';
@@ -119,4 +120,54 @@ test('text selected in a code block stays selected when the page becomes interac
   await hydrated(page);
   // A code block rebuilt after hydration would have dropped the reader's selection.
   expect(await page.evaluate(() => window.getSelection()!.toString())).toBe(selected);
+});
+
+/** The guide's Python client block, hydrated and hovered so that its buttons show. */
+async function pythonClient(page: Page) {
+  await page.goto(guide);
+  await hydrated(page);
+  const block = page
+    .locator('article .theme-code-block')
+    .filter({ has: page.locator('pre.language-python') });
+  await block.hover();
+  return block;
+}
+
+test.describe('code blocks kept from the server stay usable', () => {
+  test('word wrap toggles on a block too wide for the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 800 });
+    const block = await pythonClient(page);
+    const wrap = block.getByRole('button', { name: '切换自动换行' });
+    await wrap.click();
+    await expect(block.locator('pre code')).toHaveCSS('white-space', 'pre-wrap');
+    await wrap.click();
+    await expect(block.locator('pre code')).not.toHaveCSS('white-space', 'pre-wrap');
+  });
+
+  test('the copy button copies the code', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const block = await pythonClient(page);
+    await block.getByRole('button', { name: '复制代码到剪贴板' }).click();
+    // The guide shows its runnable example file: the clipboard holds that file's text.
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.trim()).toBe(readFileSync('src/examples/contexts/client.py', 'utf8').trim());
+  });
+});
+
+test('code on a page reached by a client-side navigation is highlighted', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(otherPageWithTabs);
+  await hydrated(page);
+  // The same document navigates: the guide is rendered in the browser, not loaded from the server.
+  await page.evaluate(() => ((window as unknown as { navigated: boolean }).navigated = true));
+  await page.locator(`article a[href="${guide}"]`).first().click();
+  await expect(page).toHaveURL(guide);
+  expect(await page.evaluate(() => (window as unknown as { navigated?: boolean }).navigated)).toBe(
+    true,
+  );
+  const keyword = page.locator('article pre.language-python .token.keyword').first();
+  await expect(keyword).toBeVisible();
+  expect(await keyword.evaluate((el) => getComputedStyle(el).color)).toBe(
+    await computed(page, resolve(darkCodeTheme, 'keyword').color!),
+  );
 });
