@@ -3,14 +3,7 @@ import { useDoc } from '@docusaurus/plugin-content-docs/client';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
-import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import { preloadHighlighting } from '@site/src/theme/CodeBlock/Content';
 import styles from './PrebuiltCodeSamples.module.css';
-
-// The API page's explorer mounts in the browser only, once the page has hydrated, and renders
-// these samples anew there (the server's HTML holds them through the skeleton loader): start
-// loading the highlighter with the page, so the samples stay highlighted across the swap.
-if (ExecutionEnvironment.canUseDOM) void preloadHighlighting();
 
 /** One sample as `scripts/render-code-samples.ts` stores it in the page's front matter. */
 export interface PrebuiltSample {

@@ -1,6 +1,7 @@
 import React, {
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
@@ -20,13 +21,20 @@ let loading: Promise<Content> | undefined;
 
 /**
  * Loads the theme's highlighted content (prism-react-renderer, Prism and the extra grammars) once:
- * on the reader's first interaction (plugins/lazy-prism), when a block first renders in the
- * browser, or with a page that renders code in the browser right after hydrating.
+ * on the reader's first interaction (plugins/lazy-prism), or when a block first renders anew in
+ * the browser.
  */
 export function preloadHighlighting(): Promise<Content> {
   loading ??= import('./Highlighted').then((module) => (highlighted = module.default));
   return loading;
 }
+
+/**
+ * The server's markup of the blocks hydrated on this page view, by what they show. A block rendered
+ * again in the browser reuses it: the API page's explorer, which mounts only once the page has
+ * hydrated, renders the very samples the server's HTML holds, and needs no highlighter for them.
+ */
+const serverMarkup = new Map<string, string>();
 
 /** Docusaurus hydrates the server's HTML (a production build; the dev server renders anew). */
 const hydratesServerHtml = Boolean(process.env.HYDRATE_CLIENT_ENTRY);
@@ -51,29 +59,35 @@ function BrowserContent(props: Props): ReactNode {
  * Wraps the theme's code block content. A block that mounts while the page hydrates keeps the
  * server's highlighted markup as it is: highlighting it again in the browser would give the same
  * markup, at the cost of loading and running Prism on every page with code, in long tasks. A block
- * rendered in the browser (after a client-side navigation) renders the theme's content as usual.
+ * rendered in the browser reuses that markup when the page's server HTML held the same block, and
+ * otherwise (after a client-side navigation) renders the theme's content as usual.
  */
 export default function CodeBlockContentWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser();
-  const { wordWrap } = useCodeBlockContext();
-  // Decided once, when the block mounts: a hydrated block keeps the server's markup for good.
-  const [keepServerMarkup] = useState(hydratesServerHtml && !isBrowser);
+  const { metadata, wordWrap } = useCodeBlockContext();
+  const key = JSON.stringify([props.className ?? null, metadata]);
+  // Decided once, when the block mounts: '' keeps the markup being hydrated as it is, a string is
+  // the same block's server markup seen earlier on this page view, undefined renders anew.
+  const [markup] = useState(() => (hydratesServerHtml && !isBrowser ? '' : serverMarkup.get(key)));
+  const box = useRef<HTMLDivElement>(null);
   // The theme's word-wrap and scroll checks read the block's <pre> through this ref, which the
   // theme's content sets when it renders, and the kept markup's <pre> fills here.
-  const box = useRef<HTMLDivElement>(null);
   useImperativeHandle(
-    keepServerMarkup ? wordWrap.codeBlockRef : undefined,
+    markup === undefined ? undefined : wordWrap.codeBlockRef,
     () => box.current!.querySelector('pre')!,
     [],
   );
-  if (keepServerMarkup) {
+  useLayoutEffect(() => {
+    if (markup === '' && box.current) serverMarkup.set(key, box.current.innerHTML);
+  }, [markup, key]);
+  if (markup !== undefined) {
     return (
       <div
         className={styles.content}
         ref={box}
         // React leaves the children of an element it hydrates with dangerouslySetInnerHTML as they
         // are, and never sets them again while the value stays the same.
-        dangerouslySetInnerHTML={{ __html: '' }}
+        dangerouslySetInnerHTML={{ __html: markup }}
         suppressHydrationWarning
       />
     );
