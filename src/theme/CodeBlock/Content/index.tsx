@@ -30,9 +30,10 @@ export function preloadHighlighting(): Promise<Content> {
 }
 
 /**
- * The server's markup of the blocks hydrated on this page view, by what they show. A block rendered
- * again in the browser reuses it: the API page's explorer, which mounts only once the page has
- * hydrated, renders the very samples the server's HTML holds, and needs no highlighter for them.
+ * The server's markup of the blocks hydrated in this document, by what they show (the colours are
+ * custom properties, so it holds in either mode). A block rendered again in the browser reuses it:
+ * the API page's explorer, which mounts only once the page has hydrated, renders the very samples
+ * the server's HTML holds, and needs no highlighter for them.
  */
 const serverMarkup = new Map<string, string>();
 
