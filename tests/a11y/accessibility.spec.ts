@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { hydrated } from '../support/hydration';
 import { allRoutes } from '../support/routes';
 
 const viewports = [
@@ -92,10 +93,9 @@ test.describe('keyboard', () => {
     await page.goto('/');
     const input = page.locator('nav.navbar input.navbar__search-input');
     // The shortcut is the page's once it has hydrated; until then the browser keeps Ctrl+K.
-    await expect(async () => {
-      await page.keyboard.press('Control+k');
-      await expect(input).toBeFocused({ timeout: 500 });
-    }).toPass();
+    await hydrated(page);
+    await page.keyboard.press('Control+k');
+    await expect(input).toBeFocused();
     await page.keyboard.type('克隆');
     await expect(page.locator('nav.navbar [role="option"]').first()).toBeVisible();
     await page.keyboard.press('ArrowDown');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { hydrated } from '../support/hydration';
 import { darkCodeTheme, lightCodeTheme, resolve } from '../../src/css/prismThemes';
 
 // A guide with highlighted code in tabs (groupId "language"), and another page with the same tabs.
@@ -28,10 +29,6 @@ async function tokenColours(page: Page) {
       .evaluate((el) => getComputedStyle(el).color);
   return { keyword: await colour('keyword'), string: await colour('string') };
 }
-
-/** Hydration has finished once the theme enables its colour-mode toggle. */
-const hydrated = (page: Page) =>
-  expect(page.getByRole('button', { name: /^切换浅色\/暗黑模式/ })).toBeEnabled();
 
 test.describe('code colours follow the colour mode', () => {
   for (const [mode, theme] of [

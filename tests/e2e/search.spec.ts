@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { hydrated } from '../support/hydration';
 
 const searchInput = (page: Page) => page.locator('nav.navbar input.navbar__search-input');
 const suggestions = (page: Page) => page.locator('nav.navbar [role="option"]');
@@ -33,6 +34,7 @@ test.describe('search shortcut', () => {
       }, platform);
       const page = await context.newPage();
       await page.goto('/faqs');
+      await hydrated(page);
       await page.locator('main').click({ position: { x: 5, y: 5 } });
       await expect(searchInput(page)).not.toBeFocused();
       await page.keyboard.press(key);
