@@ -1,5 +1,5 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import { preloadHighlighting } from '@site/src/theme/CodeBlock/Content';
+import { preloadHighlighting } from '@site/src/theme/CodeBlock/Content/highlighter';
 
 // Loads the highlighter on the reader's first interaction with the page, ahead of the first
 // client-side navigation to a page with code: nothing runs while the page loads, and nothing is

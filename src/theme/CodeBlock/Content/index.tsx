@@ -4,30 +4,15 @@ import React, {
   useLayoutEffect,
   useRef,
   useState,
-  type ComponentType,
   type ReactNode,
 } from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import { useCodeBlockContext } from '@docusaurus/theme-common/internal';
 import type { Props } from '@theme/CodeBlock/Content';
+import { loadedHighlighting, preloadHighlighting } from './highlighter';
 import ServerContent from './ServerContent';
 import styles from './styles.module.css';
-
-type Content = ComponentType<Props>;
-
-let highlighted: Content | undefined;
-let loading: Promise<Content> | undefined;
-
-/**
- * Loads the theme's highlighted content (prism-react-renderer, Prism and the extra grammars) once:
- * on the reader's first interaction (plugins/lazy-prism), or when a block first renders anew in
- * the browser.
- */
-export function preloadHighlighting(): Promise<Content> {
-  loading ??= import('./Highlighted').then((module) => (highlighted = module.default));
-  return loading;
-}
 
 /**
  * The server's markup of the blocks hydrated in this document, by what they show (the colours are
@@ -44,7 +29,7 @@ const hydratesServerHtml = Boolean(process.env.HYDRATE_CLIENT_ENTRY);
 function BrowserContent(props: Props): ReactNode {
   const { metadata, wordWrap } = useCodeBlockContext();
   const { codeBlockRef } = wordWrap;
-  const [Highlighted, setHighlighted] = useState(() => highlighted);
+  const [Highlighted, setHighlighted] = useState(loadedHighlighting);
   useEffect(() => {
     if (!Highlighted) void preloadHighlighting().then((loaded) => setHighlighted(() => loaded));
   }, [Highlighted]);
