@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import replaceImport from '../lib/replaceImport';
 
 /**
  * On every page load, the local search bar clears search-term highlights from the article with
@@ -10,17 +11,9 @@ import type { Plugin } from '@docusaurus/types';
  */
 export default function searchHighlightPlugin(): Plugin {
   const markTs = path.join(__dirname, 'Mark.ts');
-  return {
-    name: 'search-highlight',
-    configureWebpack(_config, _isServer, { currentBundler }) {
-      const { NormalModuleReplacementPlugin } = currentBundler.instance;
-      return {
-        plugins: [
-          new NormalModuleReplacementPlugin(/mark\.js[\\/]dist[\\/]mark\.js$/, (resource) => {
-            if (resource.contextInfo?.issuer !== markTs) resource.request = markTs;
-          }),
-        ],
-      };
-    },
-  };
+  return replaceImport('search-highlight', {
+    request: /mark\.js[\\/]dist[\\/]mark\.js$/,
+    importer: (issuer) => issuer !== markTs,
+    replacement: markTs,
+  });
 }
