@@ -8,6 +8,7 @@ import { codeTheme } from './src/css/prismThemes';
 import codeColoursPlugin from './plugins/code-colours';
 import searchHighlightPlugin from './plugins/search-highlight';
 import lazyPrismPlugin from './plugins/lazy-prism';
+import openApiSchemasPlugin from './plugins/openapi-schemas';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
 import { deployment } from './src/data/deployment';
@@ -27,6 +28,16 @@ const config: Config = {
 
   // The bundled OpenAPI files are served for download beside the ordinary static files.
   staticDirectories: ['static', publicSpecsDir],
+
+  headTags: [
+    // Without JavaScript tabs cannot switch: every panel (code languages, a response's schema and
+    // example) is shown, one after another.
+    {
+      tagName: 'noscript',
+      attributes: {},
+      innerHTML: "<style>[role='tabpanel'][hidden]{display:block!important}</style>",
+    },
+  ],
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
@@ -84,6 +95,8 @@ const config: Config = {
     searchHighlightPlugin,
     // Prism and the extra grammars load where code is highlighted in the browser, not at start-up.
     lazyPrismPlugin,
+    // The reference pages' parameters, request body and responses in the server's HTML.
+    openApiSchemasPlugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [

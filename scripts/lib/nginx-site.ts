@@ -103,7 +103,7 @@ export async function inlineHashes(
     `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
   for (const file of (await walk(siteDir)).filter((f) => f.endsWith('.html'))) {
     // Parsed as a browser without JavaScript does, so that <noscript> content counts too (the
-    // API pages' <noscript><style> that unfolds the code-sample tabs).
+    // <noscript><style> in every page's head that unfolds the tabs).
     const $ = load(await readFile(file, 'utf8'), { scriptingEnabled: false });
     $('script:not([src])').each((_, el) => {
       if (executable($(el).attr('type'))) scripts.add(source($(el).text()));

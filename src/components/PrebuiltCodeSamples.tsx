@@ -32,10 +32,6 @@ export default function PrebuiltCodeSamples({
 }): ReactNode {
   return (
     <section className={styles.samples} aria-label="示例代码">
-      {/* Without JavaScript the tabs cannot switch: show every language one after another. */}
-      <noscript>
-        <style>{`.${styles.samples} [role='tabpanel'][hidden]{display:block!important}`}</style>
-      </noscript>
       <Tabs groupId="code-samples" className={styles.tabs}>
         {samples.map((s) => (
           <TabItem key={s.language} value={s.language} label={s.language}>

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { test, expect } from '../support/fixtures';
 import { operationPages } from '../support/operations';
@@ -5,8 +6,31 @@ import { operationRoutes } from '../support/routes';
 import { codeSampleLanguages } from '../../src/data/codeSamples';
 
 const pages = operationPages();
-const samplesOf = (page: import('@playwright/test').Page) =>
-  page.locator('section[aria-label="示例代码"]');
+const samplesOf = (page: Page) => page.locator('section[aria-label="示例代码"]');
+
+type Operation = (typeof pages)[number];
+
+/** The operation as a reader sees it: method, path, parameters, body fields and statuses. */
+async function expectOperation(page: Page, op: Operation): Promise<void> {
+  const endpoint = page.locator('.openapi__method-endpoint').first();
+  await expect(endpoint).toContainText(op.method, { ignoreCase: true });
+  // The theme writes path parameters Express-style: /v1/voices/:voice_id.
+  await expect(endpoint.locator('.openapi__method-endpoint-path')).toHaveText(
+    op.path.replace(/\{(\w+)\}/g, ':$1'),
+  );
+  const article = page.locator('article');
+  for (const name of [...op.parameters, ...op.bodyFields]) {
+    await expect(article.getByText(name, { exact: true }).first()).toBeVisible();
+  }
+  for (const status of op.statuses) {
+    await expect(article.getByRole('tab', { name: status, exact: true })).toBeVisible();
+  }
+  // Value constraints read in Chinese, the theme's untranslated "and" included.
+  const qualifiers = await article
+    .locator('p', { has: page.locator('strong', { hasText: /^可选值：$/ }) })
+    .allTextContents();
+  for (const line of qualifiers) expect(line).not.toMatch(/\band\b/);
+}
 
 test('the specs define exactly the operation pages of the route table', () => {
   expect(pages.map((p) => p.route).sort()).toEqual([...operationRoutes].sort());
@@ -16,24 +40,7 @@ for (const op of pages) {
   test.describe(`${op.route} (${op.method} ${op.path})`, () => {
     test('shows method, path, parameters, body schema and responses', async ({ page }) => {
       await page.goto(op.route);
-      const endpoint = page.locator('.openapi__method-endpoint').first();
-      await expect(endpoint).toContainText(op.method, { ignoreCase: true });
-      // The theme writes path parameters Express-style: /v1/voices/:voice_id.
-      await expect(endpoint.locator('.openapi__method-endpoint-path')).toHaveText(
-        op.path.replace(/\{(\w+)\}/g, ':$1'),
-      );
-      const article = page.locator('article');
-      for (const name of [...op.parameters, ...op.bodyFields]) {
-        await expect(article.getByText(name, { exact: true }).first()).toBeVisible();
-      }
-      for (const status of op.statuses) {
-        await expect(article.getByRole('tab', { name: status, exact: true })).toBeVisible();
-      }
-      // Value constraints read in Chinese, the theme's untranslated "and" included.
-      const qualifiers = await article
-        .locator('p', { has: page.locator('strong', { hasText: /^可选值：$/ }) })
-        .allTextContents();
-      for (const line of qualifiers) expect(line).not.toMatch(/\band\b/);
+      await expectOperation(page, op);
     });
 
     test('offers the nine code samples in order, with the spec example values', async ({
@@ -82,6 +89,17 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const op of pages) {
+    test(`${op.route} shows method, path, parameters, body schema and responses`, async ({
+      page,
+    }) => {
+      await page.goto(op.route);
+      await expectOperation(page, op);
+      // The examples of the responses are there too, highlighted by the server.
+      const example = page.locator('article pre.language-json').first();
+      await expect(example).toBeVisible();
+      await expect(example.locator('.token.property').first()).toBeVisible();
+    });
+
     test(`${op.route} shows every code sample`, async ({ page }) => {
       await page.goto(op.route);
       const code = samplesOf(page).locator('pre code');

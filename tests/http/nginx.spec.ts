@@ -127,8 +127,8 @@ test.describe('a page', () => {
       expect(csp['script-src'].slice(1).sort()).toEqual([...scripts].sort());
       expect(csp['style-src'].slice(1).sort()).toEqual([...styles].sort());
     }
-    // Not vacuous: the theme's colour-mode script is on every page, and the API pages have a
-    // <noscript> style that unfolds the code-sample tabs.
+    // Not vacuous: the theme's colour-mode script is on every page, and so is a <noscript> style
+    // that unfolds the tabs.
     expect(scripts.size).toBeGreaterThan(0);
     expect(styles.size).toBeGreaterThan(0);
   });
