@@ -7,6 +7,7 @@ import rawSourcePlugin from './plugins/raw-source';
 import { codeTheme } from './src/css/prismThemes';
 import codeColoursPlugin from './plugins/code-colours';
 import searchHighlightPlugin from './plugins/search-highlight';
+import searchQueryPlugin from './plugins/search-query';
 import lazyPrismPlugin from './plugins/lazy-prism';
 import openApiSchemasPlugin from './plugins/openapi-schemas';
 import llmsTxtPlugin from './plugins/llms-txt';
@@ -93,6 +94,8 @@ const config: Config = {
     codeColoursPlugin,
     // The search bar's highlight clearing, without a walk through pages that hold no highlight.
     searchHighlightPlugin,
+    // The search results page keeps the query of its URL through hydration.
+    searchQueryPlugin,
     // Prism and the extra grammars load where code is highlighted in the browser, not at start-up.
     lazyPrismPlugin,
     // The reference pages' parameters, request body and responses in the server's HTML.
