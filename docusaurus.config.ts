@@ -9,6 +9,7 @@ import codeColoursPlugin from './plugins/code-colours';
 import searchHighlightPlugin from './plugins/search-highlight';
 import searchQueryPlugin from './plugins/search-query';
 import lazyPrismPlugin from './plugins/lazy-prism';
+import browserContextPlugin from './plugins/browser-context';
 import openApiSchemasPlugin from './plugins/openapi-schemas';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
@@ -98,6 +99,8 @@ const config: Config = {
     searchQueryPlugin,
     // Prism and the extra grammars load where code is highlighted in the browser, not at start-up.
     lazyPrismPlugin,
+    // The re-render after hydration, when components learn they are in a browser, as a transition.
+    browserContextPlugin,
     // The reference pages' parameters, request body and responses in the server's HTML.
     openApiSchemasPlugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
