@@ -1,11 +1,12 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
 /**
  * After hydration, Docusaurus flips `useIsBrowser()` to true with a plain state update. Every
  * component that renders differently in the browser then re-renders in one task: the colour-mode
- * toggle, the tabs, and on a reference page the whole OpenAPI item, whose request and response
- * schemas and API explorer mount only in the browser. This plugin swaps core's provider for
+ * toggle, the tabs, and on a reference page the whole OpenAPI item (it makes a new store) with its
+ * API explorer, which mounts only in the browser. This plugin swaps core's provider for
  * `BrowserContext.tsx`, which makes that update a transition, as core already does for hydration
  * itself, so React renders the new tree in short slices that yield to input and to the page.
  */
@@ -14,16 +15,16 @@ export default function browserContextPlugin(): Plugin {
     path.dirname(require.resolve('@docusaurus/core/package.json')),
     'lib/client',
   );
+  const provider = path.join(coreClient, 'browserContext.js');
+  // An alias to a file that moved would do nothing, silently.
+  if (!existsSync(provider)) throw new Error(`browser-context: ${provider} is gone`);
   return {
     name: 'browser-context',
     configureWebpack() {
       return {
         resolve: {
           alias: {
-            [path.join(coreClient, 'browserContext.js')]: path.join(
-              __dirname,
-              'BrowserContext.tsx',
-            ),
+            [provider]: path.join(__dirname, 'BrowserContext.tsx'),
           },
         },
       };
