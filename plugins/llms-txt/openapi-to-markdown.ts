@@ -1,8 +1,9 @@
+import codeJson from '../../i18n/zh-Hans/code.json';
+
 /**
- * The Markdown of an API operation page. Those pages render their parameters and schemas only
- * in the browser (their HTML holds skeletons), so their Markdown is written from the bundled
- * OpenAPI document instead, with the code samples rendered at build time
- * (scripts/render-code-samples.ts) from the page's front matter.
+ * The Markdown of an API operation page, written from the bundled OpenAPI document (the page's
+ * HTML is the theme's interactive layout, tabs and collapsible schemas), with the code samples
+ * rendered at build time (scripts/render-code-samples.ts) from the page's front matter.
  */
 type Json = Record<string, unknown>;
 
@@ -261,12 +262,14 @@ function examplesMarkdown(media: MediaType): string[] {
   });
 }
 
-const parameterGroups: [string, string][] = [
-  ['path', '路径参数'],
-  ['query', '查询参数'],
-  ['header', '请求头参数'],
-  ['cookie', 'Cookie 参数'],
-];
+// Headed as on the page: the OpenAPI theme's message with the location's English name.
+const parametersTitle = (codeJson as Record<string, { message: string }>)[
+  'theme.openapi.paramsDetails.parametersTitle'
+].message;
+const parameterGroups: [string, string][] = ['path', 'query', 'header', 'cookie'].map((place) => [
+  place,
+  parametersTitle.replace('{type}', place.charAt(0).toUpperCase() + place.slice(1)),
+]);
 
 function parametersMarkdown(entry: OperationEntry): string[] {
   const { document } = entry;
