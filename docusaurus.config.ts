@@ -11,6 +11,7 @@ import searchQueryPlugin from './plugins/search-query';
 import lazyPrismPlugin from './plugins/lazy-prism';
 import browserContextPlugin from './plugins/browser-context';
 import openApiSchemasPlugin from './plugins/openapi-schemas';
+import openApiParameterTitlesPlugin from './plugins/openapi-parameter-titles';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
 import { deployment } from './src/data/deployment';
@@ -103,6 +104,8 @@ const config: Config = {
     browserContextPlugin,
     // The reference pages' parameters, request body and responses in the server's HTML.
     openApiSchemasPlugin,
+    // Their parameter sections headed 路径参数, 查询参数, not 'Path 参数'.
+    openApiParameterTitlesPlugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [

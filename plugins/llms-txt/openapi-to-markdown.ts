@@ -1,4 +1,5 @@
 import codeJson from '../../i18n/zh-Hans/code.json';
+import { parametersTitleIdOf } from '../openapi-parameter-titles/messageIds';
 
 /**
  * The Markdown of an API operation page, written from the bundled OpenAPI document (the page's
@@ -262,13 +263,11 @@ function examplesMarkdown(media: MediaType): string[] {
   });
 }
 
-// Headed as on the page: the OpenAPI theme's message with the location's English name.
-const parametersTitle = (codeJson as Record<string, { message: string }>)[
-  'theme.openapi.paramsDetails.parametersTitle'
-].message;
+// Headed as on the page (see plugins/openapi-parameter-titles).
+const messages = codeJson as Record<string, { message: string }>;
 const parameterGroups: [string, string][] = ['path', 'query', 'header', 'cookie'].map((place) => [
   place,
-  parametersTitle.replace('{type}', place.charAt(0).toUpperCase() + place.slice(1)),
+  messages[parametersTitleIdOf(place)].message,
 ]);
 
 function parametersMarkdown(entry: OperationEntry): string[] {

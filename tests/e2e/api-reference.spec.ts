@@ -22,6 +22,13 @@ async function expectOperation(page: Page, op: Operation): Promise<void> {
   for (const name of [...op.parameters, ...op.bodyFields]) {
     await expect(article.getByText(name, { exact: true }).first()).toBeVisible();
   }
+  // Each location's parameters under a Chinese heading of their own.
+  const locationTitles: Record<string, string> = { path: '路径参数', query: '查询参数' };
+  for (const location of op.parameterLocations) {
+    await expect(
+      article.getByRole('heading', { name: locationTitles[location], exact: true }),
+    ).toBeVisible();
+  }
   for (const status of op.statuses) {
     await expect(article.getByRole('tab', { name: status, exact: true })).toBeVisible();
   }

@@ -11,6 +11,8 @@ export interface OperationPage {
   /** The path with its parameters replaced by their examples, as the samples call it. */
   readonly examplePath: string;
   readonly parameters: string[];
+  /** Where those parameters go: path, query, header, cookie. */
+  readonly parameterLocations: string[];
   readonly bodyFields: string[];
   readonly statuses: string[];
   /** Every string and number of the request example: the samples must carry them. */
@@ -52,6 +54,7 @@ export function operationPages(): OperationPage[] {
         path,
         examplePath,
         parameters: parameters.map((p) => String(p.name)),
+        parameterLocations: [...new Set(parameters.map((p) => String(p.in)))],
         bodyFields: Object.keys(properties),
         statuses: Object.keys(op.responses as Json),
         exampleValues,
