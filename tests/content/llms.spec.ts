@@ -46,21 +46,21 @@ function markdownHeadings(markdown: string): string[] {
 
 /** Heading texts of a built page's article (the method-and-path banner is code, not a heading). */
 function pageHeadings($: CheerioAPI): string[] {
-  const headings = $('.theme-doc-markdown')
+  return $('.theme-doc-markdown')
     .find('h1, h2, h3, h4, h5, h6')
-    .filter((_, h) => $(h).closest('pre').length === 0);
-  // A reference heading's "required" badge (请求体 [必填]) reads as 请求体（必填） in Markdown.
-  headings.find('.openapi-schema__required').each((_, badge) => {
-    $(badge).text(`（${$(badge).text()}）`);
-  });
-  return headings
-    .map((_, h) =>
-      $(h)
+    .filter((_, h) => $(h).closest('pre').length === 0)
+    .map((_, h) => {
+      // A reference heading's "required" badge (请求体 [必填]) reads as 请求体（必填） in Markdown.
+      const heading = $(h).clone();
+      heading.find('.openapi-schema__required').each((_, badge) => {
+        $(badge).text(`（${$(badge).text()}）`);
+      });
+      return heading
         .text()
         .replace(/\u200b/g, '')
         .replace(/\s+/g, ' ')
-        .trim(),
-    )
+        .trim();
+    })
     .get();
 }
 
