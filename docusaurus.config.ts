@@ -10,6 +10,7 @@ import searchHighlightPlugin from './plugins/search-highlight';
 import searchQueryPlugin from './plugins/search-query';
 import lazyPrismPlugin from './plugins/lazy-prism';
 import browserContextPlugin from './plugins/browser-context';
+import esbuildMinifyPlugin, { esbuildJsLoader } from './plugins/esbuild';
 import openApiSchemasPlugin from './plugins/openapi-schemas';
 import openApiParameterTitlesPlugin from './plugins/openapi-parameter-titles';
 import llmsTxtPlugin from './plugins/llms-txt';
@@ -41,6 +42,9 @@ const config: Config = {
       innerHTML: "<style>[role='tabpanel'][hidden]{display:block!important}</style>",
     },
   ],
+
+  // esbuild transpiles, and minifies (plugins below), in place of Babel and Terser.
+  webpack: { jsLoader: esbuildJsLoader },
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
@@ -86,6 +90,7 @@ const config: Config = {
   ],
 
   plugins: [
+    esbuildMinifyPlugin,
     // Lets pages import the runnable example files of src/examples/ as text (`?raw`).
     rawSourcePlugin,
     // After the build: /llms.txt, /llms-full.txt and a Markdown form /x.md of every doc page.

@@ -41,8 +41,4 @@ export default tseslint.config(
     files: ['src/components/**/*.tsx'],
     rules: { '@docusaurus/no-untranslated-text': 'off' },
   },
-  {
-    files: ['babel.config.js'],
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
 );

@@ -6,9 +6,10 @@ import PrebuiltCodeSamples, { usePrebuiltSamples } from '@site/src/components/Pr
 // is over a megabyte of JS. Pages show the samples rendered at build time and load the
 // original only when the reader asks to edit the request.
 // Its code tabs highlight with the site's extra grammars (curl, C#, PHP, Java), registered first.
+// The chunk's name picks out its libraries for their own chunk and minifier (plugins/esbuild).
 const LiveApiExplorer = lazy(() =>
   import('@site/src/theme/CodeBlock/Content/prismLanguages').then(
-    () => import('@theme-original/ApiExplorer'),
+    () => import(/* webpackChunkName: "api-explorer" */ '@theme-original/ApiExplorer'),
   ),
 );
 
