@@ -23,7 +23,7 @@ import {
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Response } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../playwright.config';
 import { startProductionServer } from './lib/production-server';
 
@@ -121,13 +121,16 @@ async function weigh(browser: Browser, url: string): Promise<PageWeight> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const bodies: Promise<{ type: string; body: Buffer }>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     const type = response.request().resourceType();
     if (type === 'script' || type === 'stylesheet' || type === 'document') {
       bodies.push(response.body().then((body) => ({ type, body })));
     }
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'networkidle' });
+  // First load is what arrived until the network went idle; a later request is not part of it.
+  page.off('response', onResponse);
   const loaded = await Promise.all(bodies);
   await context.close();
   const sum = (type: string, gzip: boolean) =>
