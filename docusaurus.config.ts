@@ -15,6 +15,7 @@ import openApiSchemasPlugin from './plugins/openapi-schemas';
 import openApiParameterTitlesPlugin from './plugins/openapi-parameter-titles';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
+import { ssrTemplate } from './src/ssr/template';
 import { deployment } from './src/data/deployment';
 import { glossary } from './src/data/glossary';
 import { codeSampleLanguages } from './src/data/codeSamples';
@@ -42,6 +43,9 @@ const config: Config = {
       innerHTML: "<style>[role='tabpanel'][hidden]{display:block!important}</style>",
     },
   ],
+
+  // The app's scripts start after the first paint (see the template).
+  ssrTemplate,
 
   // esbuild transpiles, and minifies (plugins below), in place of Babel and Terser.
   webpack: { jsLoader: esbuildJsLoader },

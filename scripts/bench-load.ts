@@ -60,7 +60,7 @@ function autocannon(url: string): Promise<Report> {
 
 async function main(): Promise<void> {
   const html = readFileSync(path.join(root, args.dir, 'index.html'), 'utf8');
-  const asset = /src="(\/assets\/js\/main\.[0-9a-f]+\.js)"/.exec(html)?.[1];
+  const asset = /href="(\/assets\/js\/main\.[0-9a-f]+\.js)"/.exec(html)?.[1];
   if (!asset) throw new Error('no main bundle in index.html');
   const targets = [
     { name: 'page /faqs', path: '/faqs' },

@@ -4,6 +4,7 @@ import { test, expect } from '../support/fixtures';
 import { operationPages } from '../support/operations';
 import { operationRoutes } from '../support/routes';
 import { codeSampleLanguages } from '../../src/data/codeSamples';
+import { hydrated } from '../support/hydration';
 
 const pages = operationPages();
 const samplesOf = (page: Page) => page.locator('section[aria-label="示例代码"]');
@@ -54,6 +55,7 @@ for (const op of pages) {
       page,
     }) => {
       await page.goto(op.route);
+      await hydrated(page);
       const samples = samplesOf(page);
       const tabs = samples.getByRole('tab');
       await expect(tabs).toHaveText(codeSampleLanguages.map((l) => l.language));
@@ -73,6 +75,7 @@ for (const op of pages) {
 
     test('the live request editor loads on demand, without a Send button', async ({ page }) => {
       await page.goto(op.route);
+      await hydrated(page);
       await expect(page.locator('.openapi-explorer__request-form')).toHaveCount(0);
       await page.getByRole('button', { name: '修改请求参数并重新生成代码' }).click();
       await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();

@@ -7,6 +7,7 @@ import { test, expect } from '../support/fixtures';
 import { allRoutes } from '../support/routes';
 import { parseCsp } from '../support/http';
 import { server } from '../../playwright.config';
+import { hydrated } from '../support/hydration';
 
 test.skip(server !== 'nginx', 'docusaurus serve sends no Content-Security-Policy');
 
@@ -40,6 +41,7 @@ test('the live request editor edits the body and regenerates the samples without
   page,
 }) => {
   await page.goto('/api/speech/post');
+  await hydrated(page);
   await page.getByRole('button', { name: '修改请求参数并重新生成代码' }).click();
   const editor = page.locator('.openapi-explorer__playground-editor').first();
   await expect(editor).toContainText('"voice_id"');

@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { deployment } from '../../src/data/deployment';
+import { hydrated } from '../support/hydration';
 
 test.describe('navbar', () => {
   test('has the brand, both sidebars, the console, search and the colour toggle', async ({
@@ -30,6 +31,7 @@ test.describe('navbar', () => {
 
   test('the brand and the sidebar entries navigate', async ({ page }) => {
     await page.goto('/faqs');
+    await hydrated(page);
     await page.locator('nav.navbar').getByRole('link', { name: 'API 参考', exact: true }).click();
     await expect(page).toHaveURL(/\/api\/introduction$/);
     await page.locator('nav.navbar a.navbar__brand').click();
@@ -41,6 +43,7 @@ test.describe('mobile menu', () => {
   test('appears below 996px and opens the sidebar', async ({ page }) => {
     await page.setViewportSize({ width: 995, height: 800 });
     await page.goto('/guides/clone');
+    await hydrated(page);
     const toggle = page.locator('button.navbar__toggle');
     await expect(toggle).toBeVisible();
     await expect(page.locator('aside.theme-doc-sidebar-container')).toBeHidden();
@@ -97,6 +100,7 @@ test.describe('colour mode', () => {
   }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
+    await hydrated(page);
     const toggle = page.getByRole('button', { name: /^切换浅色\/暗黑模式/ });
     // The toggle cycles system → light → dark; click until dark is chosen.
     for (let i = 0; i < 3; i += 1) {

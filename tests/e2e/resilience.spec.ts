@@ -1,5 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { onContentChunk, onContentChunks, pageMarker } from '../support/chunks';
+import { hydrated } from '../support/hydration';
 import type { Route } from '@playwright/test';
 
 // The guide page the tests navigate to, from a page whose sidebar links to it.
@@ -25,6 +26,8 @@ test.describe('a page that crashes while rendering', () => {
       await route.fulfill({ body: tampered, contentType: 'application/javascript' });
     });
     await page.goto(from);
+    // Links are the router's once the page has hydrated; before, they load a new document.
+    await hydrated(page);
     await page.evaluate(() => ((window as { __crash?: boolean }).__crash = true));
     await page.locator(`aside a[href="${target}"]`).click();
     await expect(page.getByText('页面已崩溃。')).toBeVisible();
@@ -53,6 +56,8 @@ test.describe('a page chunk that fails to load', () => {
       else await route.fulfill({ body, contentType: 'application/javascript' });
     });
     await page.goto(from);
+    // Links are the router's once the page has hydrated; before, they load a new document.
+    await hydrated(page);
     await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
     await page.locator(`aside a[href="${target}"]`).click();
     await expect(page).toHaveURL(new RegExp(`${target}$`));
@@ -103,6 +108,8 @@ test.describe('the page loader', () => {
       },
     ]);
     await page.goto(from);
+    // Links are the router's once the page has hydrated; before, they load a new document.
+    await hydrated(page);
     await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
     await page.locator(`aside a[href="${slow}"]`).click();
     await page.locator(`aside a[href="${target}"]`).click();
@@ -149,6 +156,8 @@ test('the route-change progress bar appears after 200 ms on a slow navigation', 
     await route.fulfill({ body, contentType: 'application/javascript' });
   });
   await page.goto(from);
+  // Links are the router's once the page has hydrated; before, they load a new document.
+  await hydrated(page);
   await page.evaluate(() => {
     const w = window as { __barAt?: number; __clickAt?: number };
     new MutationObserver(() => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { relevanceCases, type RelevanceCase } from '../support/search-queries';
+import { hydrated } from '../support/hydration';
 
 /** Tabs searching side by side: the time goes into waiting for navigations, not the CPU. */
 const tabs = 4;
@@ -41,6 +42,7 @@ test('search answers at least 90 % of the relevance set within the first three s
     pages.map(async (tab) => {
       // Searches start from the home page, outside the reference's search context.
       await tab.goto('/');
+      await hydrated(tab);
       for (let next = queue.shift(); next; next = queue.shift()) {
         const reached = await reachedPages(tab, next.query);
         if (!reached.some((p) => next.expect.includes(p))) {

@@ -6,6 +6,8 @@ const searchInput = (page: Page) => page.locator('nav.navbar input.navbar__searc
 const suggestions = (page: Page) => page.locator('nav.navbar [role="option"]');
 
 async function typeQuery(page: Page, query: string): Promise<void> {
+  // The search box answers once the page has hydrated.
+  await hydrated(page);
   const input = searchInput(page);
   await input.click();
   await input.fill(query);

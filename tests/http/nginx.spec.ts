@@ -25,8 +25,9 @@ const notFoundTitle = '找不到页面';
 function hashedAssets(): string[] {
   const $ = load(built('index.html').toString('utf8'));
   return [
-    ...$('script[src^="/assets/"]')
-      .map((_, el) => $(el).attr('src'))
+    // The app's scripts are preloaded, and started after the first paint (src/ssr/template.ts).
+    ...$('link[rel="preload"][as="script"][href^="/assets/"]')
+      .map((_, el) => $(el).attr('href'))
       .get(),
     ...$('link[rel="stylesheet"][href^="/assets/"]')
       .map((_, el) => $(el).attr('href'))

@@ -1,0 +1,48 @@
+import { test, expect } from '../support/fixtures';
+import { hydrated } from '../support/hydration';
+
+// The app's scripts are preloaded in the head and started by an inline script once the page is
+// first painted (src/ssr/template.ts), so that its HTML shows before the app's start-up work.
+
+/** Records, from the start of the navigation, when the main bundle's <script> is added. */
+function recordScriptStart(): void {
+  const w = window as { __scriptAddedAt?: number };
+  new MutationObserver(() => {
+    if (w.__scriptAddedAt === undefined && document.querySelector('script[src*="/main."]')) {
+      w.__scriptAddedAt = performance.now();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+test('the app starts after the first contentful paint, then hydrates', async ({ page }) => {
+  await page.addInitScript(recordScriptStart);
+  await page.goto('/guides/contexts');
+  await hydrated(page);
+  const { paintedAt, scriptAddedAt } = await page.evaluate(() => ({
+    paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scriptAddedAt: (window as { __scriptAddedAt?: number }).__scriptAddedAt,
+  }));
+  expect(paintedAt).toBeGreaterThan(0);
+  expect(scriptAddedAt).toBeGreaterThanOrEqual(paintedAt!);
+  // The scripts run in their order: runtime first, then the bundle it registers chunks for.
+  const order = await page
+    .locator('body > script[src]')
+    .evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
+  expect(order.map((p) => p.replace(/\.[0-9a-f]+\.js$/, ''))).toEqual([
+    '/assets/js/runtime~main',
+    '/assets/js/main',
+  ]);
+});
+
+test('a browser that does not report paints still starts the app', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'PerformanceObserver', { value: undefined });
+  });
+  await page.goto('/guides/contexts');
+  await hydrated(page);
+  await page.getByRole('tab', { name: 'Python' }).first().click();
+  await expect(page.getByRole('tab', { name: 'Python' }).first()).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});
