@@ -1,6 +1,8 @@
+import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
+
 /**
- * The page template of the static build (`siteConfig.ssrTemplate`): Docusaurus's own, except for
- * how the app's scripts start.
+ * The page template of the static build (`siteConfig.ssrTemplate`): Docusaurus's own, taken from
+ * core and changed only in how the app's scripts start.
  *
  * The default template loads them with `defer`: they run as soon as the HTML is parsed, which on
  * a fast network and a slow CPU is before the page is first painted, so the reader waits for the
@@ -41,27 +43,20 @@ const startScripts = `(function () {
   }
 })();`;
 
-export const ssrTemplate = `<!DOCTYPE html>
-<html <%~ it.htmlAttributes %>>
-  <head>
-    <meta charset="UTF-8">
-    <meta name="generator" content="Docusaurus v<%= it.version %>">
-    <% it.metaAttributes.forEach((metaAttribute) => { %>
-      <%~ metaAttribute %>
-    <% }); %>
-    <%~ it.headTags %>
-    <% it.stylesheets.forEach((stylesheet) => { %>
-      <link rel="stylesheet" href="<%= it.baseUrl %><%= stylesheet %>" />
-    <% }); %>
-    <% it.scripts.forEach((script) => { %>
-      <link rel="preload" href="<%= it.baseUrl %><%= script %>" as="script" data-app-script>
-    <% }); %>
-  </head>
-  <body <%~ it.bodyAttributes %>>
-    <%~ it.preBodyTags %>
-    <div id="__docusaurus"><%~ it.appHtml %></div>
-    <script>${startScripts}</script>
-    <%~ it.postBodyTags %>
-  </body>
-</html>
-`;
+/** Replaces one exact piece of core's template; the build fails if core's template changed. */
+function replaceOnce(template: string, piece: string, replacement: string): string {
+  if (template.split(piece).length !== 2) {
+    throw new Error(`ssrTemplate: core's page template no longer holds ${piece} once`);
+  }
+  return template.replace(piece, () => replacement);
+}
+
+export const ssrTemplate = replaceOnce(
+  replaceOnce(
+    defaultTemplate,
+    '<script src="<%= it.baseUrl %><%= script %>" defer></script>',
+    '<link rel="preload" href="<%= it.baseUrl %><%= script %>" as="script" data-app-script>',
+  ),
+  '<%~ it.postBodyTags %>',
+  `<script>${startScripts}</script>\n    <%~ it.postBodyTags %>`,
+);
