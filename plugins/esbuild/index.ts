@@ -45,10 +45,13 @@ export default function esbuildMinifyPlugin(): Plugin {
     name: 'esbuild-minify',
     configureWebpack(config, isServer) {
       if (isServer) return { optimization: { minimize: false } };
-      // Docusaurus's own Terser is replaced below; its CSS minimizer stays.
-      const cssMinimizers = (config.optimization?.minimizer ?? []).filter(
-        (minimizer) => !(minimizer instanceof TerserPlugin),
-      );
+      // Docusaurus's own Terser is replaced below; its CSS minimizer stays. Were core's Terser
+      // not found (another copy or another minimizer), Terser would run twice, silently.
+      const minimizers = config.optimization?.minimizer ?? [];
+      const cssMinimizers = minimizers.filter((minimizer) => !(minimizer instanceof TerserPlugin));
+      if (cssMinimizers.length !== minimizers.length - 1) {
+        throw new Error("esbuild-minify: Docusaurus's Terser minimizer was not found");
+      }
       return {
         mergeStrategy: { 'optimization.minimizer': 'replace' },
         optimization: {
