@@ -13,6 +13,7 @@ import browserContextPlugin from './plugins/browser-context';
 import esbuildMinifyPlugin, { esbuildJsLoader } from './plugins/esbuild';
 import openApiSchemasPlugin from './plugins/openapi-schemas';
 import openApiParameterTitlesPlugin from './plugins/openapi-parameter-titles';
+import openApiSha1Plugin from './plugins/openapi-sha1';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
 import { ssrTemplate } from './src/ssr/template';
@@ -115,6 +116,8 @@ const config: Config = {
     openApiSchemasPlugin,
     // Their parameter sections headed 路径参数, 查询参数, not 'Path 参数'.
     openApiParameterTitlesPlugin,
+    // Their saved authorisation keyed with crypto-js's SHA1 alone, not the whole library.
+    openApiSha1Plugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [

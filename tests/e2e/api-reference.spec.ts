@@ -95,6 +95,23 @@ for (const op of pages) {
   });
 }
 
+test('the request editor keeps a typed token for the session, across reloads', async ({ page }) => {
+  // The theme saves the token in session storage and reads it back when a reference page loads.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const edit = page.getByRole('button', { name: '修改请求参数并重新生成代码' });
+  const token = page.getByPlaceholder('Bearer 令牌');
+  await page.goto(pages[0].route);
+  await hydrated(page);
+  await edit.click();
+  await token.fill('vx_test_token');
+  await page.reload();
+  await hydrated(page);
+  await edit.click();
+  await expect(token).toHaveValue('vx_test_token');
+  expect(errors).toEqual([]);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
