@@ -45,9 +45,21 @@ export default function esbuildMinifyPlugin(): Plugin {
     name: 'esbuild-minify',
     configureWebpack(config, isServer) {
       if (isServer) return { optimization: { minimize: false } };
+      const splitChunks = {
+        cacheGroups: {
+          [explorerVendorsChunk]: {
+            name: explorerVendorsChunk,
+            chunks: (chunk: Chunk) => chunk.name === explorerChunk,
+            test: /[\\/]node_modules[\\/]/,
+            enforce: true,
+          },
+        },
+      };
+      // `docusaurus build --no-minify` (to read profiles) leaves the client unminified too.
+      if (!config.optimization?.minimize) return { optimization: { splitChunks } };
       // Docusaurus's own Terser is replaced below; its CSS minimizer stays. Were core's Terser
       // not found (another copy or another minimizer), Terser would run twice, silently.
-      const minimizers = config.optimization?.minimizer ?? [];
+      const minimizers = config.optimization.minimizer ?? [];
       const cssMinimizers = minimizers.filter((minimizer) => !(minimizer instanceof TerserPlugin));
       if (cssMinimizers.length !== minimizers.length - 1) {
         throw new Error("esbuild-minify: Docusaurus's Terser minimizer was not found");
@@ -63,16 +75,7 @@ export default function esbuildMinifyPlugin(): Plugin {
             }),
             new EsbuildPlugin({ include: explorerVendorsFile, target: browsers }),
           ],
-          splitChunks: {
-            cacheGroups: {
-              [explorerVendorsChunk]: {
-                name: explorerVendorsChunk,
-                chunks: (chunk: Chunk) => chunk.name === explorerChunk,
-                test: /[\\/]node_modules[\\/]/,
-                enforce: true,
-              },
-            },
-          },
+          splitChunks,
         },
       };
     },
