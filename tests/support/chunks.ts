@@ -64,8 +64,13 @@ export async function onContentChunks(
   });
 }
 
-/** Playwright's errors for a route whose page reloaded (its response is gone) or closed. */
+/**
+ * Playwright's errors for a route whose page reloaded (its response is gone) or closed, or whose
+ * test ended while the request was in flight (a prefetch, after the test's last check).
+ */
 function isCancelled(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /has been disposed|Target page, context or browser has been closed/.test(message);
+  return /has been disposed|Target page, context or browser has been closed|Test ended/.test(
+    message,
+  );
 }
