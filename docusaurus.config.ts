@@ -14,6 +14,7 @@ import esbuildMinifyPlugin, { esbuildJsLoader } from './plugins/esbuild';
 import openApiSchemasPlugin from './plugins/openapi-schemas';
 import openApiParameterTitlesPlugin from './plugins/openapi-parameter-titles';
 import openApiSha1Plugin from './plugins/openapi-sha1';
+import startupTasksPlugin from './plugins/startup-tasks';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
 import { ssrTemplate } from './src/ssr/template';
@@ -96,6 +97,8 @@ const config: Config = {
 
   plugins: [
     esbuildMinifyPlugin,
+    // React, the libraries and the theme's layout start in scripts of their own, not one long task.
+    startupTasksPlugin,
     // Lets pages import the runnable example files of src/examples/ as text (`?raw`).
     rawSourcePlugin,
     // After the build: /llms.txt, /llms-full.txt and a Markdown form /x.md of every doc page.
