@@ -9,6 +9,8 @@ import defaultTemplate from '@docusaurus/core/lib/ssg/ssgTemplate.html';
  * app's start-up (its largest task) to see a page whose HTML is already there. Here the head only
  * preloads them, and one small inline script at the end of the body runs them, in order, once the
  * page is first painted. Without JavaScript nothing changes: the page is the server's HTML.
+ * The preloads ask for low priority: nothing runs them before the first paint, so they should not
+ * take bandwidth from the stylesheet the paint waits for.
  *
  * The inline script is the same on every page, so its CSP hash is one (collected from the built
  * HTML with the others, scripts/lib/nginx-site.ts).
@@ -55,7 +57,7 @@ export const ssrTemplate = replaceOnce(
   replaceOnce(
     defaultTemplate,
     '<script src="<%= it.baseUrl %><%= script %>" defer></script>',
-    '<link rel="preload" href="<%= it.baseUrl %><%= script %>" as="script" data-app-script>',
+    '<link rel="preload" href="<%= it.baseUrl %><%= script %>" as="script" fetchpriority="low" data-app-script>',
   ),
   '<%~ it.postBodyTags %>',
   `<script>${startScripts}</script>\n    <%~ it.postBodyTags %>`,

@@ -49,3 +49,28 @@ test('a browser that does not report paints still starts the app', async ({ page
     'true',
   );
 });
+
+test('the app scripts download at low priority, the stylesheet at the highest', async ({
+  page,
+}) => {
+  // Nothing runs the scripts before the first paint, which waits for the stylesheet.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const priorities = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (!priorities.has(path)) priorities.set(path, request.initialPriority);
+  });
+  await page.goto('/guides/contexts');
+  await hydrated(page);
+  const scripts = await page
+    .locator('link[rel="preload"][as="script"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  const stylesheets = await page
+    .locator('link[rel="stylesheet"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  expect(scripts.length).toBeGreaterThan(1);
+  expect(stylesheets.length).toBeGreaterThan(0);
+  for (const script of scripts) expect(priorities.get(script), script).toBe('Low');
+  for (const sheet of stylesheets) expect(priorities.get(sheet), sheet).toBe('VeryHigh');
+});
