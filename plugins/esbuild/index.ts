@@ -28,7 +28,7 @@ export function esbuildJsLoader(isServer: boolean): RuleSetRule {
 
 /**
  * The request form's libraries (postman's code generators and collection, faker: ~5 MB minified),
- * in a chunk of their own. src/theme/ApiExplorer loads them only when a reader edits a request.
+ * in a chunk of their own. src/components/ApiPanel loads them only when a reader edits a request.
  */
 const explorerChunk = 'api-explorer';
 const explorerVendorsChunk = 'api-explorer-vendors';

@@ -95,6 +95,30 @@ for (const op of pages) {
   });
 }
 
+test('the server-rendered code samples stay in place when the page hydrates', async ({ page }) => {
+  // Hold the app's entry until the server's samples are marked, then let the page start.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/js/main.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(pages[0].route, { waitUntil: 'domcontentloaded' });
+  await samplesOf(page).evaluate((section) => {
+    (window as { __serverSamples?: Element }).__serverSamples = section.querySelector('pre')!;
+  });
+  release();
+  await hydrated(page);
+  // The edit button is enabled once the explorer has replaced the skeleton, after hydration.
+  await expect(page.getByRole('button', { name: '修改请求参数并重新生成代码' })).toBeEnabled();
+  expect(
+    await page.evaluate(
+      () => (window as { __serverSamples?: Element }).__serverSamples?.isConnected,
+    ),
+    'the first sample is the element the server rendered',
+  ).toBe(true);
+});
+
 test('the request editor keeps a typed token for the session, across reloads', async ({ page }) => {
   // The theme saves the token in session storage and reads it back when a reference page loads.
   const errors: string[] = [];
