@@ -8,6 +8,8 @@ import { hydrated } from '../support/hydration';
 
 const pages = operationPages();
 const samplesOf = (page: Page) => page.locator('section[aria-label="示例代码"]');
+const editButtonOf = (page: Page) =>
+  page.getByRole('button', { name: '修改请求参数并重新生成代码' });
 
 type Operation = (typeof pages)[number];
 
@@ -77,7 +79,7 @@ for (const op of pages) {
       await page.goto(op.route);
       await hydrated(page);
       await expect(page.locator('.openapi-explorer__request-form')).toHaveCount(0);
-      await page.getByRole('button', { name: '修改请求参数并重新生成代码' }).click();
+      await editButtonOf(page).click();
       await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
       await expect(page.getByRole('button', { name: /发送|Send/ })).toHaveCount(0);
     });
@@ -110,7 +112,7 @@ test('the server-rendered code samples stay in place when the page hydrates', as
   release();
   await hydrated(page);
   // The edit button is enabled once the explorer has replaced the skeleton, after hydration.
-  await expect(page.getByRole('button', { name: '修改请求参数并重新生成代码' })).toBeEnabled();
+  await expect(editButtonOf(page)).toBeEnabled();
   expect(
     await page.evaluate(
       () => (window as { __serverSamples?: Element }).__serverSamples?.isConnected,
@@ -123,7 +125,7 @@ test('the request editor keeps a typed token for the session, across reloads', a
   // The theme saves the token in session storage and reads it back when a reference page loads.
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const edit = page.getByRole('button', { name: '修改请求参数并重新生成代码' });
+  const edit = editButtonOf(page);
   const token = page.getByPlaceholder('Bearer 令牌');
   await page.goto(pages[0].route);
   await hydrated(page);
