@@ -16,9 +16,9 @@ import styles from './styles.module.css';
 
 /**
  * The server's markup of the blocks hydrated in this document, by what they show (the colours are
- * custom properties, so it holds in either mode). A block rendered again in the browser reuses it:
- * the API page's explorer, which mounts only once the page has hydrated, renders the very samples
- * the server's HTML holds, and needs no highlighter for them.
+ * custom properties, so it holds in either mode). A block rendered again in the browser reuses it
+ * and needs no highlighter: the API page's samples shown while the request editor loads, or a
+ * page's blocks when the reader comes back to the page first loaded.
  */
 const serverMarkup = new Map<string, string>();
 
