@@ -91,18 +91,67 @@ function codeVariables(): { theme: PrismTheme; light: string[]; dark: string[] }
 
 const variables = codeVariables();
 
-/**
- * The one code theme for both colour modes: every colour is a CSS custom property, whose light and
- * dark values come from the two themes above (`codeColourCss`). Code blocks therefore render the
- * same HTML in either mode, so the server's markup is right before any script runs and the
- * browser keeps it as it is (see `src/theme/CodeBlock`).
- */
-export const codeTheme: PrismTheme = variables.theme;
+/** Every token type the theme colours, in some language. */
+const colouredTypes = new Set(variables.theme.styles.flatMap((s) => s.types));
 
-/** The values of `codeTheme`'s custom properties: light by default, dark under `data-theme`. */
+/**
+ * The type a token takes its colour from, as prism-react-renderer resolves it (each of the token's
+ * types in turn, later ones winning): the last of its types that the theme colours. A type only
+ * one theme colours takes that mode's plain colour in the other, which matches prism-react-renderer
+ * unless an earlier type of the same token is coloured there; tests/contract/code-colours.spec.ts
+ * holds this to the library's own result for all the code the site shows.
+ */
+export function colourType(types: readonly string[]): string | undefined {
+  return [...types].reverse().find((type) => colouredTypes.has(type));
+}
+
+/**
+ * The one code theme for both colour modes, and one without styles: prism-react-renderer then
+ * writes no inline style on the code's lines and tokens (a third of a page's HTML where code is
+ * long), and the stylesheet `codeColourCss` colours them by their classes, each colour a custom
+ * property whose light and dark values come from the two themes above. Code blocks therefore
+ * render the same HTML in either mode, so the server's markup is right before any script runs and
+ * the browser keeps it as it is (see `src/theme/CodeBlock`).
+ */
+export const codeTheme: PrismTheme = { plain: {}, styles: [] };
+
+const declarations = (style: TokenStyle) =>
+  Object.entries(style)
+    .map(([property, value]) => `${cssName(property)}: ${String(value)};`)
+    .join(' ');
+
+/**
+ * A token's colour by its classes. CSS cannot see which of a token's classes comes last, but an
+ * attribute selector can: `src/theme/CodeBlock/Line/Token` puts the type the colour comes from
+ * (`colourType`) last in the class list, so the rules on the class list's end hold exactly. The
+ * class rules before them, without specificity, are the fallback for code highlighted elsewhere
+ * (the OpenAPI theme's request editor): there, when several coloured types meet, the later rule
+ * wins.
+ */
+function tokenRules(): string[] {
+  const scope = (languages?: string[]) => (languages ? `.language-${languages[0]} ` : '');
+  const entries = variables.theme.styles.flatMap((s) => s.types.map((type) => ({ ...s, type })));
+  return [
+    `.prism-code { ${declarations(variables.theme.plain)} }`,
+    ...entries.map(
+      (e) => `:where(${scope(e.languages)}.token.${e.type}) { ${declarations(e.style)} }`,
+    ),
+    ...entries.map(
+      (e) => `${scope(e.languages)}.token[class$=' ${e.type}'] { ${declarations(e.style)} }`,
+    ),
+  ];
+}
+
+/**
+ * The code theme's colours: the custom properties' light values by default and dark ones under
+ * `data-theme`, the classic theme's own `--prism-*` properties, and the token rules.
+ */
 export const codeColourCss = [
   `/* Generated from src/css/prismThemes.ts: the code theme's colours in each colour mode. */`,
   `:root {\n  ${variables.light.join('\n  ')}\n}`,
   `[data-theme='dark'] {\n  ${variables.dark.join('\n  ')}\n}`,
+  // Set on each block's container from the theme's plain style, which is now empty.
+  `:root { --prism-color: var(--code-plain-color); --prism-background-color: var(--code-plain-background-color); }`,
+  ...tokenRules(),
   '',
 ].join('\n');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import type { PrismTheme } from 'prism-react-renderer';
 import { test, expect } from '../support/fixtures';
 import { hydrated } from '../support/hydration';
 import { darkCodeTheme, lightCodeTheme, resolve } from '../../src/css/prismThemes';
@@ -30,6 +31,51 @@ async function tokenColours(page: Page) {
   return { keyword: await colour('keyword'), string: await colour('string') };
 }
 
+/**
+ * Every token and block of the page's code whose colours differ from the theme's: a token takes
+ * the colour of its last class (src/theme/CodeBlock/Line/Token puts the type its colour comes from
+ * there), or the plain colour when the theme does not colour that type.
+ */
+async function codeColourMismatches(page: Page, theme: PrismTheme): Promise<string[]> {
+  const seen = await page.locator('article pre.prism-code').evaluateAll((blocks) => {
+    const found = new Set<string>();
+    for (const pre of blocks) {
+      const language = /language-(\S+)/.exec(pre.className)![1];
+      const style = getComputedStyle(pre);
+      found.add(JSON.stringify([language, '<pre>', `${style.color} on ${style.backgroundColor}`]));
+      for (const token of Array.from(pre.querySelectorAll('.token'))) {
+        const type = token.classList[token.classList.length - 1];
+        found.add(JSON.stringify([language, type, getComputedStyle(token).color]));
+      }
+    }
+    return [...found].map((entry) => JSON.parse(entry) as [string, string, string]);
+  });
+  expect(seen.length).toBeGreaterThan(20);
+  const wanted = seen.map(([language, type]) =>
+    type === '<pre>'
+      ? [theme.plain.color!, theme.plain.backgroundColor!]
+      : [resolve(theme, type, language).color ?? theme.plain.color!],
+  );
+  // The theme's colours as the browser computes them, all at once.
+  const expected = await page.evaluate((colours) => {
+    const probe = document.createElement('i');
+    document.body.append(probe);
+    const values = colours.map((pair) =>
+      pair
+        .map((c) => {
+          probe.style.color = c;
+          return getComputedStyle(probe).color;
+        })
+        .join(' on '),
+    );
+    probe.remove();
+    return values;
+  }, wanted);
+  return seen.flatMap(([language, type, colour], i) =>
+    colour === expected[i] ? [] : [`${language} ${type}: ${colour} ≠ ${expected[i]}`],
+  );
+}
+
 test.describe('code colours follow the colour mode', () => {
   for (const [mode, theme] of [
     ['light', lightCodeTheme],
@@ -37,13 +83,12 @@ test.describe('code colours follow the colour mode', () => {
   ] as const) {
     test(`${mode} mode shows the ${mode} code theme`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: mode });
-      await page.goto(guide);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-      await hydrated(page);
-      expect(await tokenColours(page)).toEqual({
-        keyword: await computed(page, resolve(theme, 'keyword').color!),
-        string: await computed(page, resolve(theme, 'string').color!),
-      });
+      for (const path of [guide, '/api/speech/post']) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+        await hydrated(page);
+        expect(await codeColourMismatches(page, theme), path).toEqual([]);
+      }
     });
   }
 
