@@ -10,6 +10,7 @@ import searchHighlightPlugin from './plugins/search-highlight';
 import searchQueryPlugin from './plugins/search-query';
 import lazyPrismPlugin from './plugins/lazy-prism';
 import browserContextPlugin from './plugins/browser-context';
+import routePrefetchPlugin from './plugins/route-prefetch';
 import esbuildMinifyPlugin, { esbuildJsLoader } from './plugins/esbuild';
 import openApiSchemasPlugin from './plugins/openapi-schemas';
 import openApiParameterTitlesPlugin from './plugins/openapi-parameter-titles';
@@ -115,6 +116,8 @@ const config: Config = {
     lazyPrismPlugin,
     // The re-render after hydration, when components learn they are in a browser, as a transition.
     browserContextPlugin,
+    // Routes of the links in view prefetched when the page is idle, each chunk once.
+    routePrefetchPlugin,
     // The reference pages' parameters, request body and responses in the server's HTML.
     openApiSchemasPlugin,
     // Their parameter sections headed 路径参数, 查询参数, not 'Path 参数'.

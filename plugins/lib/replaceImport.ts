@@ -10,20 +10,18 @@ interface Replacement {
 }
 
 /** A plugin that hands some importers of a module another module, in both bundles. */
-export default function replaceImport(
-  name: string,
-  { request, importer, replacement }: Replacement,
-): Plugin {
+export default function replaceImport(name: string, ...replacements: Replacement[]): Plugin {
   return {
     name,
     configureWebpack(_config, _isServer, { currentBundler }) {
       const { NormalModuleReplacementPlugin } = currentBundler.instance;
       return {
-        plugins: [
-          new NormalModuleReplacementPlugin(request, (resource) => {
-            if (importer(resource.contextInfo?.issuer ?? '')) resource.request = replacement;
-          }),
-        ],
+        plugins: replacements.map(
+          ({ request, importer, replacement }) =>
+            new NormalModuleReplacementPlugin(request, (resource) => {
+              if (importer(resource.contextInfo?.issuer ?? '')) resource.request = replacement;
+            }),
+        ),
       };
     },
   };

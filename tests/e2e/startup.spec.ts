@@ -74,3 +74,26 @@ test('the app scripts download at low priority, the stylesheet at the highest', 
   for (const script of scripts) expect(priorities.get(script), script).toBe('Low');
   for (const sheet of stylesheets) expect(priorities.get(sheet), sheet).toBe('VeryHigh');
 });
+
+test('the routes of the links in view are prefetched, each file once', async ({ page }) => {
+  await page.goto('/guides/contexts');
+  await hydrated(page);
+  // Loads the code highlighter now (plugins/lazy-prism), so the click below fetches only the route.
+  await page.mouse.move(10, 10);
+  await page.waitForLoadState('networkidle');
+  const prefetched = await page
+    .locator('link[rel="prefetch"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  expect(prefetched.length).toBeGreaterThan(5);
+  expect(prefetched).toEqual([...new Set(prefetched)]);
+  // Another guide in the sidebar: everything its page needs was prefetched.
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
+  });
+  await page.locator('.theme-doc-sidebar-menu a[href="/guides/clone"]').click();
+  await expect(page).toHaveURL(/\/guides\/clone$/);
+  await expect(page.locator('article h1')).toBeVisible();
+  expect(fetched.length).toBeGreaterThan(0);
+  expect(fetched.filter((file) => !prefetched.includes(file))).toEqual([]);
+});

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+import replaceImport from '../lib/replaceImport';
+
+/**
+ * Docusaurus prefetches a route's chunks as soon as a link to it scrolls into view. After
+ * hydration, that is every visible link at once, in the one task that runs the links' visibility
+ * callbacks: for each, core matches the route, looks up its chunks and appends one
+ * `<link rel="prefetch">` per chunk, remembering a URL only once it has loaded. Every route shares
+ * the layout's chunks, so a guide appended some 250 elements for 20 files, in a task of 100 ms and
+ * more at Lighthouse's 4× slowdown. Core's modules get two thin wrappers instead:
+ *
+ * - `routePrefetch.ts`, for the client entry: `window.docusaurus` as core's, its route prefetches
+ *   queued and run in short slices when the page is idle;
+ * - `prefetchOnce.ts`, for core's route prefetcher: its helper, asked once per URL.
+ */
+export default function routePrefetchPlugin(): Plugin {
+  const coreClient = path.join(
+    path.dirname(require.resolve('@docusaurus/core/package.json')),
+    'lib/client',
+  );
+  const entry = path.join(coreClient, 'clientEntry.js');
+  const prefetcher = path.join(coreClient, 'docusaurus.js');
+  // A replacement for a file that moved would do nothing, silently.
+  for (const file of [entry, prefetcher]) {
+    if (!existsSync(file)) throw new Error(`route-prefetch: ${file} is gone`);
+  }
+  return replaceImport(
+    'route-prefetch',
+    {
+      request: /^\.\/docusaurus$/,
+      importer: (issuer) => issuer === entry,
+      replacement: path.join(__dirname, 'routePrefetch.ts'),
+    },
+    {
+      request: /^\.\/prefetch$/,
+      importer: (issuer) => issuer === prefetcher,
+      replacement: path.join(__dirname, 'prefetchOnce.ts'),
+    },
+  );
+}
