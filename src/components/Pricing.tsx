@@ -11,13 +11,12 @@ import {
   speechCostFen,
   speechPriceFen,
 } from '@site/src/data/pricing';
+import { formatCount } from './formatCount';
 import styles from './Pricing.module.css';
-
-const count = (n: number): string => n.toLocaleString('zh-CN');
 
 /** The billing unit in prose, e.g. “10,000 字符”. */
 export function BillingUnit(): ReactNode {
-  return <>{count(billingUnitCharacters)} 字符</>;
+  return <>{formatCount(billingUnitCharacters)} 字符</>;
 }
 
 /** The signup voucher in prose, e.g. “¥30.00 的代金券（有效期 90 天）”. */
@@ -118,7 +117,7 @@ function Estimator(): ReactNode {
         >
           {models.map((m) => (
             <option key={m.id} value={m.id}>
-              {`${m.name}（${m.id}）：${formatYuan(speechPriceFen[m.id])} / ${count(billingUnitCharacters)} 字符`}
+              {`${m.name}（${m.id}）：${formatYuan(speechPriceFen[m.id])} / ${formatCount(billingUnitCharacters)} 字符`}
             </option>
           ))}
         </select>
@@ -160,7 +159,7 @@ function Estimator(): ReactNode {
               aria-describedby={`${id}-sample-count`}
             />
             <p id={`${id}-sample-count`} className={styles.hint}>
-              这段文本计费 {count(sampleCharacters)} 字符（空白字符不计费）。
+              这段文本计费 {formatCount(sampleCharacters)} 字符（空白字符不计费）。
             </p>
           </div>
           <div className={styles.field}>
@@ -210,11 +209,11 @@ function Estimator(): ReactNode {
         </p>
         <ul>
           <li>
-            语音合成：{count(monthlyCharacters)} 字符 × {formatYuan(speechPriceFen[model])} /{' '}
-            {count(billingUnitCharacters)} 字符 = {formatYuan(speechFen)}
+            语音合成：{formatCount(monthlyCharacters)} 字符 × {formatYuan(speechPriceFen[model])} /{' '}
+            {formatCount(billingUnitCharacters)} 字符 = {formatYuan(speechFen)}
           </li>
           <li>
-            音色克隆：{count(wholeNumber(clones))} 个 × {formatYuan(clonePriceFen)} ={' '}
+            音色克隆：{formatCount(wholeNumber(clones))} 个 × {formatYuan(clonePriceFen)} ={' '}
             {formatYuan(cloneFen)}
           </li>
           <li>

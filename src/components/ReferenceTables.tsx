@@ -1,5 +1,6 @@
 import React, { type ReactNode } from 'react';
 import Prose from '@site/src/components/Prose';
+import { formatCount } from '@site/src/components/formatCount';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import { apiErrors } from '@site/src/data/errors';
 import { limit as findLimit, limits, type LimitKey } from '@site/src/data/limits';
@@ -64,7 +65,7 @@ export function LimitsTable(): ReactNode {
               <Prose text={l.subject} />
             </td>
             <td>
-              {l.value.toLocaleString('zh-CN')} {l.unit}
+              {formatCount(l.value)} {l.unit}
             </td>
             <td>{l.scope}</td>
             <td>
@@ -82,7 +83,7 @@ export function Limit({ name }: { name: LimitKey }): ReactNode {
   const l = findLimit(name);
   return (
     <>
-      {l.value.toLocaleString('zh-CN')} {l.unit}
+      {formatCount(l.value)} {l.unit}
     </>
   );
 }
