@@ -14,7 +14,7 @@ export default function codeColoursPlugin(context: LoadContext): Plugin {
     name: 'code-colours',
     getClientModules() {
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, codeColourCss, 'utf8');
+      writeFileSync(file, codeColourCss(), 'utf8');
       return [file];
     },
   };

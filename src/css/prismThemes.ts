@@ -89,10 +89,10 @@ function codeVariables(): { theme: PrismTheme; light: string[]; dark: string[] }
   return { theme: { plain, styles }, light, dark };
 }
 
-const variables = codeVariables();
-
-/** Every token type the theme colours, in some language. */
-const colouredTypes = new Set(variables.theme.styles.flatMap((s) => s.types));
+/** Every token type either theme colours, in some language. */
+const colouredTypes = new Set(
+  [lightCodeTheme, darkCodeTheme].flatMap((theme) => theme.styles.flatMap((s) => s.types)),
+);
 
 /**
  * The type a token takes its colour from, as prism-react-renderer resolves it (each of the token's
@@ -128,7 +128,7 @@ const declarations = (style: TokenStyle) =>
  * (the OpenAPI theme's request editor): there, when several coloured types meet, the later rule
  * wins.
  */
-function tokenRules(): string[] {
+function tokenRules(variables: ReturnType<typeof codeVariables>): string[] {
   const scope = (languages?: string[]) => (languages ? `.language-${languages[0]} ` : '');
   const entries = variables.theme.styles.flatMap((s) => s.types.map((type) => ({ ...s, type })));
   return [
@@ -143,15 +143,20 @@ function tokenRules(): string[] {
 }
 
 /**
- * The code theme's colours: the custom properties' light values by default and dark ones under
- * `data-theme`, the classic theme's own `--prism-*` properties, and the token rules.
+ * The code theme's stylesheet, written at build time (plugins/code-colours): the custom
+ * properties' light values by default and dark ones under `data-theme`, the classic theme's own
+ * `--prism-*` properties, and the token rules. A function, so that the browser, which imports
+ * this module for `colourType`, does not build it.
  */
-export const codeColourCss = [
-  `/* Generated from src/css/prismThemes.ts: the code theme's colours in each colour mode. */`,
-  `:root {\n  ${variables.light.join('\n  ')}\n}`,
-  `[data-theme='dark'] {\n  ${variables.dark.join('\n  ')}\n}`,
-  // Set on each block's container from the theme's plain style, which is now empty.
-  `:root { --prism-color: var(--code-plain-color); --prism-background-color: var(--code-plain-background-color); }`,
-  ...tokenRules(),
-  '',
-].join('\n');
+export function codeColourCss(): string {
+  const variables = codeVariables();
+  return [
+    `/* Generated from src/css/prismThemes.ts: the code theme's colours in each colour mode. */`,
+    `:root {\n  ${variables.light.join('\n  ')}\n}`,
+    `[data-theme='dark'] {\n  ${variables.dark.join('\n  ')}\n}`,
+    // Set on each block's container from the theme's plain style, which is now empty.
+    `:root { --prism-color: var(--code-plain-color); --prism-background-color: var(--code-plain-background-color); }`,
+    ...tokenRules(variables),
+    '',
+  ].join('\n');
+}
