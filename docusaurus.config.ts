@@ -21,7 +21,7 @@ import robotsTxtPlugin from './plugins/robots-txt';
 import { ssrTemplate } from './src/ssr/template';
 import { deployment } from './src/data/deployment';
 import { glossary } from './src/data/glossary';
-import { codeSampleLanguages } from './src/data/codeSamples';
+import { codeSampleLanguages, extraPrismLanguages } from './src/data/codeSamples';
 import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
 
 const config: Config = {
@@ -232,9 +232,8 @@ const config: Config = {
       // One theme for both modes, its colours CSS custom properties (see src/css/prismThemes.ts).
       theme: codeTheme,
       darkTheme: codeTheme,
-      // Only what prism-react-renderer does not bundle (it has python, go, c, rust, json, js),
-      // registered where code is highlighted in the browser (see plugins/lazy-prism).
-      additionalLanguages: ['bash', 'csharp', 'php', 'java'],
+      // Registered where code is highlighted in the browser (see plugins/lazy-prism).
+      additionalLanguages: [...extraPrismLanguages],
     },
     languageTabs: codeSampleLanguages,
   } satisfies Preset.ThemeConfig,

@@ -21,3 +21,9 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
   { language: 'c', highlight: 'c', logoClass: 'c', variant: 'libcurl' },
   { language: 'rust', highlight: 'rust', logoClass: 'rust', variant: 'reqwest' },
 ];
+
+/**
+ * The Prism grammars the site registers beyond those prism-react-renderer bundles (it has python,
+ * javascript, go, c, rust and json): what the samples and the guides' shell commands need.
+ */
+export const extraPrismLanguages: readonly string[] = ['bash', 'csharp', 'php', 'java'];

@@ -11,6 +11,7 @@ import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Highlight, Prism, type PrismTheme } from 'prism-react-renderer';
 import { colourType, darkCodeTheme, lightCodeTheme, resolve } from '../../src/css/prismThemes';
+import { extraPrismLanguages } from '../../src/data/codeSamples';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -45,10 +46,10 @@ function codeShown(): [string, string][] {
 }
 
 test.beforeAll(async () => {
-  // The grammars the site registers beyond prism-react-renderer's own (docusaurus.config.ts), as
-  // the classic theme does: PHP's needs markup-templating first.
+  // The grammars the site registers beyond prism-react-renderer's own, as the classic theme does:
+  // PHP's needs markup-templating first.
   (globalThis as { Prism?: typeof Prism }).Prism = Prism;
-  for (const language of ['bash', 'csharp', 'markup-templating', 'php', 'java']) {
+  for (const language of ['markup-templating', ...extraPrismLanguages]) {
     await import(`prismjs/components/prism-${language}.js`);
   }
 });
