@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import coreClientFile from '../lib/coreClientFile';
 
 /**
  * After hydration, Docusaurus flips `useIsBrowser()` to true with a plain state update. Every
@@ -11,13 +11,7 @@ import type { Plugin } from '@docusaurus/types';
  * itself, so React renders the new tree in short slices that yield to input and to the page.
  */
 export default function browserContextPlugin(): Plugin {
-  const coreClient = path.join(
-    path.dirname(require.resolve('@docusaurus/core/package.json')),
-    'lib/client',
-  );
-  const provider = path.join(coreClient, 'browserContext.js');
-  // An alias to a file that moved would do nothing, silently.
-  if (!existsSync(provider)) throw new Error(`browser-context: ${provider} is gone`);
+  const provider = coreClientFile('browser-context', 'browserContext.js');
   return {
     name: 'browser-context',
     configureWebpack() {

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import coreClientFile from '../lib/coreClientFile';
 import replaceImport from '../lib/replaceImport';
 
 /**
@@ -16,16 +16,8 @@ import replaceImport from '../lib/replaceImport';
  * - `prefetchOnce.ts`, for core's route prefetcher: its helper, asked once per URL.
  */
 export default function routePrefetchPlugin(): Plugin {
-  const coreClient = path.join(
-    path.dirname(require.resolve('@docusaurus/core/package.json')),
-    'lib/client',
-  );
-  const entry = path.join(coreClient, 'clientEntry.js');
-  const prefetcher = path.join(coreClient, 'docusaurus.js');
-  // A replacement for a file that moved would do nothing, silently.
-  for (const file of [entry, prefetcher]) {
-    if (!existsSync(file)) throw new Error(`route-prefetch: ${file} is gone`);
-  }
+  const entry = coreClientFile('route-prefetch', 'clientEntry.js');
+  const prefetcher = coreClientFile('route-prefetch', 'docusaurus.js');
   return replaceImport(
     'route-prefetch',
     {
