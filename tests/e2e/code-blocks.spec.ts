@@ -9,16 +9,21 @@ import { darkCodeTheme, lightCodeTheme, resolve } from '../../src/css/prismTheme
 const guide = '/guides/contexts';
 const otherPageWithTabs = '/';
 
-/** A CSS colour as the browser computes it, to compare with computed styles. */
-const computed = (page: Page, colour: string) =>
-  page.evaluate((c) => {
+/** CSS colours as the browser computes them, to compare with computed styles. */
+const computedAll = (page: Page, colours: string[]) =>
+  page.evaluate((list) => {
     const probe = document.createElement('i');
-    probe.style.color = c;
     document.body.append(probe);
-    const value = getComputedStyle(probe).color;
+    const values = list.map((c) => {
+      probe.style.color = c;
+      return getComputedStyle(probe).color;
+    });
     probe.remove();
-    return value;
-  }, colour);
+    return values;
+  }, colours);
+
+/** A CSS colour as the browser computes it. */
+const computed = async (page: Page, colour: string) => (await computedAll(page, [colour]))[0];
 
 /** The colours of the first keyword and string tokens of the page's Python client. */
 async function tokenColours(page: Page) {
@@ -57,20 +62,8 @@ async function codeColourMismatches(page: Page, theme: PrismTheme): Promise<stri
       : [resolve(theme, type, language).color ?? theme.plain.color!],
   );
   // The theme's colours as the browser computes them, all at once.
-  const expected = await page.evaluate((colours) => {
-    const probe = document.createElement('i');
-    document.body.append(probe);
-    const values = colours.map((pair) =>
-      pair
-        .map((c) => {
-          probe.style.color = c;
-          return getComputedStyle(probe).color;
-        })
-        .join(' on '),
-    );
-    probe.remove();
-    return values;
-  }, wanted);
+  const values = await computedAll(page, wanted.flat());
+  const expected = wanted.map((pair) => values.splice(0, pair.length).join(' on '));
   return seen.flatMap(([language, type, colour], i) =>
     colour === expected[i] ? [] : [`${language} ${type}: ${colour} ≠ ${expected[i]}`],
   );
