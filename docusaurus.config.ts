@@ -235,7 +235,13 @@ const config: Config = {
       // Registered where code is highlighted in the browser (see plugins/lazy-prism).
       additionalLanguages: [...extraPrismLanguages],
     },
-    languageTabs: codeSampleLanguages,
+    // The theme's keys only: the site's own fields (labels, requirements) stay out of siteConfig.
+    languageTabs: codeSampleLanguages.map(({ language, highlight, logoClass, variant }) => ({
+      language,
+      highlight,
+      logoClass,
+      variant,
+    })),
   } satisfies Preset.ThemeConfig,
 };
 

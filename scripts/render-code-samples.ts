@@ -1,7 +1,8 @@
 /**
  * Run by `npm run gen-api` after the reference pages are generated: renders each operation's
  * code samples (scripts/lib/code-samples.ts) and stores them in the page's front matter as
- * `code_samples`, where the ApiExplorer wrapper (src/theme/ApiExplorer) finds them.
+ * `code_samples` (encoded by src/codegen/sampleFrontMatter), where the API page's panel
+ * (src/components/ApiPanel) finds them.
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { inflateSync } from 'node:zlib';
 
 import { apiSpecs } from '../src/data/apiSpecs';
 import { codeSampleLanguages } from '../src/data/codeSamples';
+import { encodeSamples } from '../src/codegen/sampleFrontMatter';
 import { renderSamples } from './lib/code-samples';
 
 const root = path.resolve(__dirname, '..');
@@ -32,7 +34,10 @@ async function main(): Promise<void> {
       const mdx = await readFile(target, 'utf8');
       const samples = await renderSamples(decodeApi(mdx), codeSampleLanguages);
       // JSON is valid YAML: one front-matter line holds every sample of the page.
-      const updated = mdx.replace(/^api: /m, `code_samples: ${JSON.stringify(samples)}\napi: `);
+      // A second run replaces the line the first one wrote.
+      const updated = mdx
+        .replace(/^code_samples: .*\n/m, '')
+        .replace(/^api: /m, () => `code_samples: ${encodeSamples(samples)}\napi: `);
       await writeFile(target, updated, 'utf8');
       pages += 1;
     }

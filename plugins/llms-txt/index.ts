@@ -5,6 +5,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
 import { parse } from 'yaml';
 
+import { decodeSamples } from '../../src/codegen/sampleFrontMatter';
 import { apiSpecs, bundledSpecPath, websocketSpec } from '../../src/data/apiSpecs';
 import { llmsFullTxtPath, llmsSummary, llmsTxtPath, markdownPathOf } from '../../src/data/llms';
 import { articleMarkdown, parsePage } from './html-to-markdown';
@@ -120,7 +121,9 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
           ? operationMarkdown({
               title: doc.title,
               entry: operation.entry as OperationEntry,
-              samples: (doc.frontMatter as { code_samples?: CodeSample[] }).code_samples ?? [],
+              samples: decodeSamples(
+                (doc.frontMatter as { code_samples?: CodeSample[] }).code_samples,
+              ),
               specUrl: operation.specUrl,
             })
           : await articleMarkdown(tree, pageUrl);

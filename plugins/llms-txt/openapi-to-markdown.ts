@@ -1,4 +1,5 @@
 import codeJson from '../../i18n/zh-Hans/code.json';
+import type { StoredSample } from '../../src/codegen/sampleFrontMatter';
 import { parametersTitleIdOf } from '../openapi-parameter-titles/messageIds';
 
 /**
@@ -90,12 +91,8 @@ export interface OperationEntry {
   readonly pathParameters: Parameter[];
 }
 
-/** A code sample as scripts/render-code-samples.ts stores it in the page's front matter. */
-export interface CodeSample {
-  readonly language: string;
-  readonly highlight: string;
-  readonly code: string;
-}
+/** A code sample as scripts/render-code-samples.ts renders it (src/codegen/sampleFrontMatter). */
+export type CodeSample = StoredSample;
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
@@ -337,10 +334,7 @@ export interface OperationPage {
 }
 
 /** The languages of the samples the Markdown keeps: one shell, one program. */
-const sampleLanguages: [string, string][] = [
-  ['curl', 'curl'],
-  ['python', 'Python'],
-];
+const sampleLanguages = ['curl', 'python'];
 
 export function operationMarkdown({ title, entry, samples, specUrl }: OperationPage): string {
   const { document, operation } = entry;
@@ -379,9 +373,9 @@ export function operationMarkdown({ title, entry, samples, specUrl }: OperationP
     for (const [type, media] of content) parts.push(...mediaMarkdown(document, type, media, shown));
   }
 
-  const kept = sampleLanguages.flatMap(([language, label]) => {
+  const kept = sampleLanguages.flatMap((language) => {
     const sample = samples.find((s) => s.language === language);
-    return sample ? [`### ${label}`, fence(sample.highlight, sample.code)] : [];
+    return sample ? [`### ${sample.label}`, fence(sample.highlight, sample.code)] : [];
   });
   if (kept.length) parts.push('## 示例代码', ...kept);
 

@@ -5,7 +5,9 @@
  * samples in its HTML; the theme's live generators load only when a reader edits the request.
  */
 import { createRequire } from 'node:module';
-import type { CodeSampleLanguage } from '../../src/data/codeSamples';
+import { audioContainers } from '../../src/data/audioFormats';
+import { requirementsOf, type CodeSampleLanguage } from '../../src/data/codeSamples';
+import { finishSample } from '../../src/codegen/finishSample';
 
 const require = createRequire(__filename);
 const themeLib = 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer';
@@ -38,12 +40,21 @@ interface PostmanRequest {
 
 export interface RenderedSample {
   readonly language: string;
+  readonly label: string;
   readonly highlight: string;
   readonly code: string;
+  /** What the sample needs besides the language, shown beside it. */
+  readonly requirements: { name: string; install?: string }[];
 }
 
 /** The file name the multipart samples upload; the reader replaces it with their recording. */
 export const sampleUploadFile = 'reference.wav';
+
+/** Where a sample saves an audio response of `mediaType`; none for other responses. */
+export function audioFileOf(mediaType: string | undefined): string | undefined {
+  const container = audioContainers.find((c) => c.mediaType === mediaType);
+  return container && `speech.${container.extension}`;
+}
 
 interface Parameter {
   name: string;
@@ -153,51 +164,18 @@ export async function renderSamples(
       languages.some((ours) => ours.language === l.language),
     ),
   ) as Json[];
+  const context = { method: String(api.method).toUpperCase(), audioFile: audioFileOf(accept) };
   return Promise.all(
     languages.map(async (ours) => {
       const language = merged.find((l) => l.language === ours.language)!;
+      const code = finishSample(ours.language, await convert(language, request), context);
       return {
         language: ours.language,
+        label: ours.label,
         highlight: ours.highlight,
-        code: repair(
-          ours.language,
-          String(api.method).toUpperCase(),
-          await convert(language, request),
-        ),
+        code,
+        requirements: requirementsOf(ours, code),
       };
     }),
   );
-}
-
-/**
- * Fixes for generator output that does not compile or run as written (tests/samples/ proves
- * every sample against a mock of the API):
- * - java: OkHttp refuses a body on GET and HEAD ("method GET must not have a request body"),
- *   but the OkHttp generator gives every request one; a bodiless request passes null;
- * - rust: a part's content type is set with `Part::headers`, which older reqwest 0.11 releases
- *   (Debian 12's 0.11.13) lack; `Part::mime_str` sets it on every 0.11 and 0.12 release.
- */
-export function repair(language: string, method: string, code: string): string {
-  if (language === 'java' && (method === 'GET' || method === 'HEAD')) {
-    return code
-      .replace(
-        /^MediaType mediaType = .*\nRequestBody body = RequestBody\.create\(mediaType, ""\);\n/m,
-        '',
-      )
-      .replace(`.method("${method}", body)`, `.method("${method}", null)`);
-  }
-  if (language === 'rust') {
-    const types = new Map<string, string>();
-    const declaration =
-      /^ *let mut (form_param\d+_headers) = reqwest::header::HeaderMap::new\(\);\n *\1\.insert\("Content-Type", "([^"]+)"\.parse\(\)\?\);\n\n/gm;
-    let out = code.replace(declaration, (_all, name: string, type: string) => {
-      types.set(name, type);
-      return '';
-    });
-    for (const [name, type] of types) {
-      out = out.replaceAll(`.headers(${name})`, `.mime_str("${type}")?`);
-    }
-    return out;
-  }
-  return code;
 }

@@ -3,19 +3,43 @@ import { useDoc } from '@docusaurus/plugin-content-docs/client';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
+import Link from '@docusaurus/Link';
+import { apiKeyVariable } from '@site/src/data/codeSamples';
+import {
+  decodeSamples,
+  type StoredSample as PrebuiltSample,
+} from '@site/src/codegen/sampleFrontMatter';
 import styles from './PrebuiltCodeSamples.module.css';
 
-/** One sample as `scripts/render-code-samples.ts` stores it in the page's front matter. */
-export interface PrebuiltSample {
-  readonly language: string;
-  readonly highlight: string;
-  readonly code: string;
-}
+export type { PrebuiltSample };
 
 /** The samples of the current API page, or none on other pages. */
 export function usePrebuiltSamples(): PrebuiltSample[] | undefined {
   const { frontMatter } = useDoc();
-  return (frontMatter as { code_samples?: PrebuiltSample[] }).code_samples;
+  const stored = (frontMatter as { code_samples?: PrebuiltSample[] }).code_samples;
+  return stored && decodeSamples(stored);
+}
+
+/** What a sample needs besides its language, e.g. 依赖：requests（pip install requests）. */
+function Requirements({ sample }: { sample: PrebuiltSample }): ReactNode {
+  return (
+    <p className={styles.requirements}>
+      依赖：
+      {sample.requirements.map(({ name, install }, i) => (
+        <React.Fragment key={name}>
+          {i > 0 && '；'}
+          {name}
+          {install && (
+            <>
+              （<code>{install}</code>）
+            </>
+          )}
+        </React.Fragment>
+      ))}
+      。API 密钥从环境变量 <code>{apiKeyVariable}</code> 读取（
+      <Link to="/#step-1-api-key">设置方法</Link>）。
+    </p>
+  );
 }
 
 /**
@@ -34,8 +58,9 @@ export default function PrebuiltCodeSamples({
     <section className={styles.samples} aria-label="示例代码">
       <Tabs groupId="code-samples" className={styles.tabs}>
         {samples.map((s) => (
-          <TabItem key={s.language} value={s.language} label={s.language}>
+          <TabItem key={s.language} value={s.language} label={s.label}>
             <CodeBlock language={s.highlight}>{s.code}</CodeBlock>
+            <Requirements sample={s} />
           </TabItem>
         ))}
       </Tabs>

@@ -9,6 +9,8 @@ export interface AudioContainer {
   readonly container: Container;
   /** `Content-Type` of the HTTP response body. */
   readonly mediaType: string;
+  /** File name extension of a saved response, as the code samples name it. */
+  readonly extension: string;
   /** Whether the container has a header a player needs before it can start. */
   readonly hasHeader: boolean;
   /** Which of `bit_rate` / `encoding` apply to it. */
@@ -19,6 +21,7 @@ export interface AudioContainer {
 export const audioContainers: readonly AudioContainer[] = [
   {
     container: 'mp3',
+    extension: 'mp3',
     mediaType: 'audio/mpeg',
     hasHeader: false,
     uses: 'bit_rate',
@@ -26,6 +29,7 @@ export const audioContainers: readonly AudioContainer[] = [
   },
   {
     container: 'wav',
+    extension: 'wav',
     mediaType: 'audio/wav',
     hasHeader: true,
     uses: 'encoding',
@@ -33,6 +37,7 @@ export const audioContainers: readonly AudioContainer[] = [
   },
   {
     container: 'pcm',
+    extension: 'pcm',
     mediaType: 'audio/pcm',
     hasHeader: false,
     uses: 'encoding',
@@ -40,6 +45,7 @@ export const audioContainers: readonly AudioContainer[] = [
   },
   {
     container: 'ogg_opus',
+    extension: 'ogg',
     mediaType: 'audio/ogg',
     hasHeader: true,
     uses: 'bit_rate',

@@ -12,6 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Highlight, Prism, type PrismTheme } from 'prism-react-renderer';
 import { colourType, darkCodeTheme, lightCodeTheme, resolve } from '../../src/css/prismThemes';
 import { extraPrismLanguages } from '../../src/data/codeSamples';
+import { decodeSamples, type StoredSample } from '../../src/codegen/sampleFrontMatter';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -38,7 +39,7 @@ function codeShown(): [string, string][] {
       code.push([language, body]);
     }
     const samples = /^code_samples: (.+)$/m.exec(mdx)?.[1];
-    for (const s of samples ? (JSON.parse(samples) as { highlight: string; code: string }[]) : []) {
+    for (const s of decodeSamples(samples ? (JSON.parse(samples) as StoredSample[]) : [])) {
       code.push([s.highlight, s.code]);
     }
   }

@@ -60,9 +60,9 @@ for (const op of pages) {
       await hydrated(page);
       const samples = samplesOf(page);
       const tabs = samples.getByRole('tab');
-      await expect(tabs).toHaveText(codeSampleLanguages.map((l) => l.language));
-      for (const { language } of codeSampleLanguages) {
-        await tabs.filter({ hasText: new RegExp(`^${language}$`) }).click();
+      await expect(tabs).toHaveText(codeSampleLanguages.map((l) => l.label));
+      for (const { language, label } of codeSampleLanguages) {
+        await samples.getByRole('tab', { name: label, exact: true }).click();
         const code = samples.locator('[role="tabpanel"]:not([hidden]) pre code');
         await expect(code).toBeVisible();
         await expect(code).toContainText(op.examplePath);

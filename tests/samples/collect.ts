@@ -1,18 +1,20 @@
 /**
- * Every piece of code the site shows, as it shows it:
- * - the reference's samples, from each generated page's `code_samples` front matter (the text
- *   the page renders, see scripts/render-code-samples.ts);
- * - the guides' code, from the built HTML of every other page (so code computed in MDX, such as
- *   a curl command built from the deployment module, is taken as rendered), matched to the
- *   example files of src/examples/ they import.
+ * Every piece of code the site shows, as it shows it, from the built HTML:
+ * - the reference's samples, from each operation page's sample tabs: the text of the code lines,
+ *   which is what the copy button yields (tests/e2e/code-samples.spec.ts shows the two agree, and
+ *   agree with the generator's output, byte for byte);
+ * - the guides' code, from every other page (so code computed in MDX, such as a curl command
+ *   built from the deployment module, is taken as rendered), matched to the example files of
+ *   src/examples/ they import.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'cheerio';
 
-import { decodeApi } from '../../scripts/render-code-samples';
+import { codeSampleLanguages } from '../../src/data/codeSamples';
 import { deployment } from '../../src/data/deployment';
 import { exampleFiles, examplesDir } from '../support/examples';
+import { operationPages } from '../support/operations';
 
 export interface ReferenceSample {
   readonly operationId: string;
@@ -20,33 +22,45 @@ export interface ReferenceSample {
   readonly path: string;
   readonly language: string;
   readonly code: string;
+  /** The built page it was read from. */
   readonly page: string;
 }
 
-export function referenceSamples(pagesDir: string): ReferenceSample[] {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return walk(full);
-      return entry.name.endsWith('.api.mdx') ? [full] : [];
-    });
-  return walk(pagesDir)
-    .sort()
-    .flatMap((page) => {
-      const mdx = readFileSync(page, 'utf8');
-      const line = /^code_samples: (.*)$/m.exec(mdx);
-      if (!line) throw new Error(`${page}: no code_samples front matter`);
-      const api = decodeApi(mdx);
-      const samples = JSON.parse(line[1]) as { language: string; code: string }[];
-      return samples.map((s) => ({
-        operationId: String(api.operationId),
-        method: String(api.method).toUpperCase(),
-        path: String(api.path),
-        language: s.language,
-        code: s.code,
-        page,
-      }));
-    });
+/** The built HTML file of a route. */
+export const htmlFileOf = (siteDir: string, route: string): string =>
+  path.join(siteDir, route === '/' ? 'index.html' : `${route}.html`);
+
+/** The samples of one operation page's tabs: language (from the tab's label) and code. */
+export function samplesOfPage(html: string): { language: string; code: string }[] {
+  const $ = load(html);
+  const section = $('section[aria-label="示例代码"]').first();
+  const labels = section
+    .find('[role="tab"]')
+    .toArray()
+    .map((tab) => $(tab).text().trim());
+  const panels = section.find('[role="tabpanel"]').toArray();
+  if (labels.length !== panels.length) {
+    throw new Error(`${labels.length} sample tabs but ${panels.length} panels`);
+  }
+  return panels.map((panel, i) => {
+    const language = codeSampleLanguages.find((l) => l.label === labels[i])?.language;
+    if (!language) throw new Error(`sample tab ${labels[i]}: not a language of the reference`);
+    return { language, code: codeBlocksOf($.html(panel))[0]?.code ?? '' };
+  });
+}
+
+export function referenceSamples(siteDir: string): ReferenceSample[] {
+  return operationPages().flatMap((op) => {
+    const page = htmlFileOf(siteDir, op.route);
+    return samplesOfPage(readFileSync(page, 'utf8')).map((s) => ({
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      language: s.language,
+      code: s.code,
+      page,
+    }));
+  });
 }
 
 export type GuideKind =

@@ -8,10 +8,11 @@
  * `wsApiOrigin`) becomes the mock's `http://127.0.0.1:<port>` (`ws://…`). Guide examples read
  * their origin from VOXLOOM_API_BASE / VOXLOOM_WS_BASE, which point at the mocks.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 
+import { audioFileOf } from '../../scripts/lib/code-samples';
 import { deployment } from '../../src/data/deployment';
 import { presetVoices } from '../../src/data/voices';
 import { startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
@@ -22,12 +23,12 @@ import { accepted, startHttpMock, type HttpMock, type RecordedRequest } from './
 import { toolchains, type Built, type Program } from './toolchains';
 
 export interface HarnessOptions {
-  /** Generated reference pages (`*.api.mdx`). */
-  readonly pagesDir: string;
+  /** The built site: its reference pages' sample tabs and its other pages' code blocks. */
+  readonly siteDir: string;
+  /** Whether the guides' code runs too (the reference's samples always do). */
+  readonly guides: boolean;
   /** Bundled OpenAPI specs (`<id>.yaml`). */
   readonly specsDir: string;
-  /** Built site whose pages' code blocks are the guides' code; null skips the guides. */
-  readonly siteDir: string | null;
   readonly languages: readonly string[];
   /** Only these operations (all by default). */
   readonly operations?: readonly string[];
@@ -77,6 +78,7 @@ export interface Report {
 }
 
 const runTimeoutMs = 90_000;
+/** What VOXLOOM_API_KEY holds for every program: each request must carry it. */
 const apiKey = 'sk-test-samples';
 
 /** A valid 0.1 s, 16 kHz, 16-bit mono WAV of silence: the upload file the samples name. */
@@ -106,8 +108,13 @@ function judge(
   requests: RecordedRequest[],
   ws: WebsocketMock | null,
   expectedOperation: string | null,
+  /** For a reference sample whose response is audio: the file it must have saved. */
+  audioFile?: string,
 ): RunResult {
   const problems: string[] = [];
+  if (audioFile && !(existsSync(audioFile) && statSync(audioFile).size > 0)) {
+    problems.push(`did not save the audio to ${path.basename(audioFile)}`);
+  }
   if (result.timedOut) problems.push(`did not finish within ${runTimeoutMs / 1000} s`);
   else if (result.status !== 0) problems.push(`exited with ${String(result.status)}`);
   const messages = ws?.log.received.length ?? 0;
@@ -120,6 +127,9 @@ function judge(
     }
     if (expectedOperation && r.operationId !== expectedOperation) {
       problems.push(`${r.method} ${r.url} is not ${expectedOperation}`);
+    }
+    if (expectedOperation && r.authorization !== `Bearer ${apiKey}`) {
+      problems.push(`${r.method} ${r.url} did not send the key of VOXLOOM_API_KEY`);
     }
   }
   if (ws) {
@@ -147,7 +157,7 @@ export async function runHarness(options: HarnessOptions): Promise<Report> {
   const runs = pool(4);
   try {
     const [cells, buildMs] = await referenceCells(options, http, wav, runs);
-    const guides = options.siteDir ? await guideResults(options, http, wav, runs) : [];
+    const guides = options.guides ? await guideResults(options, http, wav, runs) : [];
     const operations = [...new Set(cells.map((c) => c.operationId))];
     return {
       ok:
@@ -171,7 +181,8 @@ async function referenceCells(
   wav: Buffer,
   runs: ReturnType<typeof pool>,
 ): Promise<[Cell[], Record<string, number>]> {
-  const samples = referenceSamples(options.pagesDir);
+  const samples = referenceSamples(options.siteDir);
+  const pages = new Map(operationPages().map((p) => [p.operationId, p]));
   // Every operation of the specs, in their order: one with no page shows up red.
   const operations = [
     ...new Set([...http.operations, ...samples.map((s) => s.operationId)]),
@@ -230,16 +241,23 @@ async function referenceCells(
           const result = await runs(() =>
             exec(build.command, build.args, {
               cwd: program.dir,
-              env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+              env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', VOXLOOM_API_KEY: apiKey },
               timeoutMs: runTimeoutMs,
             }),
           );
           await recorder.close();
+          const audioFile = audioFileOf(pages.get(operationId)?.successMediaType);
           return {
             language,
             operationId,
             build: { ok: true, ms: build.ms, log: build.log },
-            run: judge(result, recorder.requests, null, operationId),
+            run: judge(
+              result,
+              recorder.requests,
+              null,
+              operationId,
+              audioFile && path.join(program.dir, audioFile),
+            ),
           };
         }),
       );

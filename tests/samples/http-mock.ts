@@ -28,6 +28,8 @@ export interface RecordedRequest {
   readonly status: number;
   /** Prism's error-level violations of the contract. */
   readonly violations: string[];
+  /** The Authorization header as sent, or null. */
+  readonly authorization: string | null;
 }
 
 export const accepted = (r: RecordedRequest): boolean =>
@@ -252,7 +254,14 @@ export async function startHttpMock(options: {
         const method = req.method ?? 'GET';
         const url = req.url ?? '/';
         const record = (status: number, violations: string[]) =>
-          requests.push({ method, url, operationId: operationOf(method, url), status, violations });
+          requests.push({
+            method,
+            url,
+            operationId: operationOf(method, url),
+            status,
+            violations,
+            authorization: req.headers.authorization ?? null,
+          });
         const body = forPrism(Buffer.concat(chunks), String(req.headers['content-type'] ?? ''));
         const headers = { ...req.headers };
         delete headers['transfer-encoding'];

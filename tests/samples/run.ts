@@ -2,10 +2,10 @@
  * Runs the code-sample harness and prints its report; exits 1 on any red cell.
  *
  *   npx tsx tests/samples/run.ts [--languages python,go] [--operations createSpeech]
- *     [--pages <dir>] [--specs <dir>] [--site <dir>] [--no-guides] [--out <dir>]
+ *     [--specs <dir>] [--site <dir>] [--no-guides] [--out <dir>]
  *
- * Defaults: the generated reference pages, the bundled specs, the build in $SITE_DIR (or
- * build/), all nine languages, output in .tmp/samples/ (report.md, report.json, work/).
+ * Defaults: the build in $SITE_DIR (or build/), whose pages' code is run as they show it, the
+ * bundled specs, all nine languages, output in .tmp/samples/ (report.md, report.json, work/).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,6 @@ async function main(): Promise<void> {
     options: {
       languages: { type: 'string' },
       operations: { type: 'string' },
-      pages: { type: 'string', default: 'docs/api/generated' },
       specs: { type: 'string', default: path.dirname(bundledSpecPath('speech')) },
       site: { type: 'string', default: process.env.SITE_DIR ?? 'build' },
       'no-guides': { type: 'boolean', default: false },
@@ -37,9 +36,9 @@ async function main(): Promise<void> {
   mkdirSync(out, { recursive: true });
 
   const report = await runHarness({
-    pagesDir: path.resolve(root, values.pages),
+    siteDir: path.resolve(root, values.site),
+    guides: !values['no-guides'],
     specsDir: path.resolve(root, values.specs),
-    siteDir: values['no-guides'] ? null : path.resolve(root, values.site),
     languages,
     operations: values.operations?.split(','),
     workDir: path.join(out, 'work'),

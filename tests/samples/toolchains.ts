@@ -111,6 +111,7 @@ ${code}
 `;
 
 const cWrapper = (code: string) => `#include <stdio.h>
+#include <stdlib.h>
 #include <curl/curl.h>
 
 int main(void) {

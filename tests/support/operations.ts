@@ -6,6 +6,7 @@ type Json = Record<string, unknown>;
 export interface OperationPage {
   readonly route: string;
   readonly specId: string;
+  readonly operationId: string;
   readonly method: string;
   readonly path: string;
   /** The path with its parameters replaced by their examples, as the samples call it. */
@@ -15,6 +16,8 @@ export interface OperationPage {
   readonly parameterLocations: string[];
   readonly bodyFields: string[];
   readonly statuses: string[];
+  /** The media type of the first success response (`audio/mpeg` for speech), if it has a body. */
+  readonly successMediaType?: string;
   /** Every string and number of the request example: the samples must carry them. */
   readonly exampleValues: string[];
 }
@@ -50,6 +53,7 @@ export function operationPages(): OperationPage[] {
       return {
         route: `/api${String(op['x-doc-slug'])}`,
         specId: id,
+        operationId: String(op.operationId),
         method: method.toUpperCase(),
         path,
         examplePath,
@@ -57,6 +61,11 @@ export function operationPages(): OperationPage[] {
         parameterLocations: [...new Set(parameters.map((p) => String(p.in)))],
         bodyFields: Object.keys(properties),
         statuses: Object.keys(op.responses as Json),
+        successMediaType: Object.entries(op.responses as Json)
+          .filter(([status]) => /^2\d\d$/.test(status))
+          .flatMap(([, r]) =>
+            Object.keys((deref<Json>(doc, r).content as Json | undefined) ?? {}),
+          )[0],
         exampleValues,
       };
     }),

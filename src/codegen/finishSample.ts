@@ -1,0 +1,247 @@
+/**
+ * What the reference's code samples get on top of postman-code-generators' output, so that a
+ * reader can keep them as they are: the API key read from `VOXLOOM_API_KEY` (as the guides do),
+ * audio written to a file instead of printed, and the generators' known defects mended. Used by
+ * the build (scripts/lib/code-samples.ts); plain string work, so the browser can run it too.
+ * Every rule is proven by the sample harness (tests/samples/), which compiles and runs the samples
+ * as the built pages show them.
+ */
+
+import { apiKeyVariable } from '../data/codeSamples';
+
+export interface SampleContext {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Where a sample whose response is audio saves it (e.g. `speech.mp3`); none for JSON. */
+  readonly audioFile?: string;
+}
+
+type Finish = (code: string, context: SampleContext) => string;
+
+/** The generators write the scheme's placeholder (`<TOKEN>`, `<token>`, …) after `Bearer `. */
+const bearer = /Bearer <[^>\s]+>/;
+
+/**
+ * Replaces the first `search` with `replacement` (taken literally, or a function of the match)
+ * and fails loudly when the generator's output no longer has it.
+ */
+function swap(
+  code: string,
+  search: string | RegExp,
+  replacement: string | ((...groups: string[]) => string),
+  what: string,
+): string {
+  const found = typeof search === 'string' ? code.includes(search) : search.test(code);
+  if (!found) throw new Error(`finishSample: ${what} not found in the generated code`);
+  return code.replace(search, typeof replacement === 'string' ? () => replacement : replacement);
+}
+
+const finishers: Record<string, Finish> = {
+  curl(code, { audioFile }) {
+    let out = swap(
+      code,
+      /-H 'Authorization: Bearer <[^>\s]+>'/,
+      `-H "Authorization: Bearer $${apiKeyVariable}"`,
+      'curl Authorization header',
+    );
+    if (audioFile) out = `${out.replace(/\s+$/, '')} \\\n-o ${audioFile}`;
+    return out;
+  },
+
+  python(code, { audioFile }) {
+    let out = `import os\n${code}`;
+    out = swap(
+      out,
+      /'Authorization': 'Bearer <[^>\s]+>'/,
+      `'Authorization': f"Bearer {os.environ['${apiKeyVariable}']}"`,
+      'python Authorization header',
+    );
+    if (audioFile) {
+      out = swap(
+        out,
+        'print(response.text)',
+        `response.raise_for_status()\nwith open("${audioFile}", "wb") as f:\n    f.write(response.content)`,
+        'python print',
+      );
+    }
+    return out;
+  },
+
+  nodejs(code, { audioFile }) {
+    let out = swap(
+      code,
+      /'Authorization': 'Bearer <[^>\s]+>'/,
+      `'Authorization': \`Bearer \${process.env.${apiKeyVariable}}\``,
+      'axios Authorization header',
+    );
+    if (audioFile) {
+      if (!/require\('fs'\)/.test(out))
+        out = out.replace(/^(const axios = .*\n)/, "$1const fs = require('fs');\n");
+      out = swap(
+        out,
+        'maxBodyLength: Infinity,',
+        "maxBodyLength: Infinity,\n  responseType: 'arraybuffer',",
+        'axios config',
+      );
+      out = swap(
+        out,
+        'console.log(JSON.stringify(response.data));',
+        `fs.writeFileSync('${audioFile}', response.data);`,
+        'axios response log',
+      );
+    }
+    return out;
+  },
+
+  go(code, { audioFile }) {
+    let out = code;
+    if (!/^\s+"os"$/m.test(out))
+      out = swap(out, /^import \(\n/m, 'import (\n  "os"\n', 'go imports');
+    out = swap(
+      out,
+      /"Bearer <[^>\s]+>"/,
+      `"Bearer "+os.Getenv("${apiKeyVariable}")`,
+      'go Authorization header',
+    );
+    if (audioFile) {
+      out = swap(
+        out,
+        '  fmt.Println(string(body))',
+        `  if res.StatusCode != http.StatusOK {\n    fmt.Println(res.Status, string(body))\n    return\n  }\n  if err := os.WriteFile("${audioFile}", body, 0o644); err != nil {\n    fmt.Println(err)\n  }`,
+        'go print',
+      );
+    }
+    return out;
+  },
+
+  csharp(code, { audioFile }) {
+    let out = swap(
+      code,
+      /"Bearer <[^>\s]+>"/,
+      `"Bearer " + Environment.GetEnvironmentVariable("${apiKeyVariable}")`,
+      'C# Authorization header',
+    );
+    if (audioFile) {
+      out = swap(
+        out,
+        'Console.WriteLine(await response.Content.ReadAsStringAsync());',
+        `File.WriteAllBytes("${audioFile}", await response.Content.ReadAsByteArrayAsync());`,
+        'C# print',
+      );
+    }
+    return out;
+  },
+
+  php(code, { audioFile }) {
+    let out = swap(
+      code,
+      /'Authorization: Bearer <[^>\s]+>'/,
+      `'Authorization: Bearer ' . getenv('${apiKeyVariable}')`,
+      'PHP Authorization header',
+    );
+    if (audioFile) {
+      out = swap(
+        out,
+        'echo $response;',
+        `file_put_contents('${audioFile}', $response);`,
+        'PHP echo',
+      );
+    }
+    return out;
+  },
+
+  java(code, { method, audioFile }) {
+    let out = code;
+    // OkHttp refuses a body on GET and HEAD ("method GET must not have a request body"), but the
+    // generator gives every request one: a bodiless request passes null.
+    if (method === 'GET' || method === 'HEAD') {
+      out = out
+        .replace(
+          /^MediaType mediaType = .*\nRequestBody body = RequestBody\.create\(mediaType, ""\);\n/m,
+          '',
+        )
+        .replace(`.method("${method}", body)`, `.method("${method}", null)`);
+    }
+    out = swap(
+      out,
+      /"Bearer <[^>\s]+>"/,
+      `"Bearer " + System.getenv("${apiKeyVariable}")`,
+      'Java Authorization header',
+    );
+    const call = 'Response response = client.newCall(request).execute();';
+    const after = audioFile
+      ? `java.nio.file.Files.write(java.nio.file.Paths.get("${audioFile}"), response.body().bytes());`
+      : 'System.out.println(response.body().string());';
+    return swap(out, call, `${call}\n${after}`, 'OkHttp call');
+  },
+
+  c(code, { audioFile }) {
+    let out = swap(
+      code,
+      /^( *)headers = curl_slist_append\(headers, "Authorization: Bearer <[^>\s]+>"\);$/m,
+      (_line, indent) =>
+        [
+          `${indent}char authorization[512];`,
+          `${indent}snprintf(authorization, sizeof authorization, "Authorization: Bearer %s", getenv("${apiKeyVariable}"));`,
+          `${indent}headers = curl_slist_append(headers, authorization);`,
+        ].join('\n'),
+      'libcurl Authorization header',
+    );
+    if (audioFile) {
+      out = swap(
+        out,
+        /^( *)res = curl_easy_perform\(curl\);$/m,
+        (_line, indent) =>
+          [
+            `FILE *audio = fopen("${audioFile}", "wb");`,
+            'curl_easy_setopt(curl, CURLOPT_WRITEDATA, audio);',
+            'res = curl_easy_perform(curl);',
+            'fclose(audio);',
+          ]
+            .map((line) => indent + line)
+            .join('\n'),
+        'libcurl perform',
+      );
+    }
+    return out;
+  },
+
+  rust(code, { audioFile }) {
+    // A part's content type is set with `Part::headers`, which older reqwest 0.11 releases
+    // (Debian 12's 0.11.13) lack; `Part::mime_str` sets it on every 0.11 and 0.12 release.
+    const types = new Map<string, string>();
+    const declaration =
+      /^ *let mut (form_param\d+_headers) = reqwest::header::HeaderMap::new\(\);\n *\1\.insert\("Content-Type", "([^"]+)"\.parse\(\)\?\);\n\n/gm;
+    let out = code.replace(declaration, (_all, name: string, type: string) => {
+      types.set(name, type);
+      return '';
+    });
+    for (const [name, type] of types)
+      out = out.replaceAll(`.headers(${name})`, `.mime_str("${type}")?`);
+    out = swap(
+      out,
+      /"Bearer <[^>\s]+>"\.parse\(\)\?/,
+      `format!("Bearer {}", std::env::var("${apiKeyVariable}")?).parse()?`,
+      'reqwest Authorization header',
+    );
+    if (audioFile) {
+      out = swap(
+        out,
+        /let body = response\.text\(\)\.await\?;\n\n( *)println!\("\{\}", body\);/,
+        `let body = response.error_for_status()?.bytes().await?;\n    std::fs::write("${audioFile}", &body)?;`,
+        'reqwest print',
+      );
+    }
+    return out;
+  },
+};
+
+/** The sample a reader keeps, from the generator's output for `language`. */
+export function finishSample(language: string, code: string, context: SampleContext): string {
+  const finish = finishers[language];
+  if (!finish) throw new Error(`finishSample: no rules for ${language}`);
+  if (!bearer.test(code))
+    throw new Error(`finishSample: ${language} sample has no Bearer placeholder`);
+  // A code block drops a final line break (so does its copy button): the sample has none.
+  return finish(code, context).trimEnd();
+}
