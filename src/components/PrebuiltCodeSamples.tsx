@@ -3,8 +3,6 @@ import { useDoc } from '@docusaurus/plugin-content-docs/client';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
-import Link from '@docusaurus/Link';
-import { apiKeyVariable } from '@site/src/data/codeSamples';
 import {
   decodeSamples,
   type StoredSample as PrebuiltSample,
@@ -36,8 +34,7 @@ function Requirements({ sample }: { sample: PrebuiltSample }): ReactNode {
           )}
         </React.Fragment>
       ))}
-      。API 密钥从环境变量 <code>{apiKeyVariable}</code> 读取（
-      <Link to="/#step-1-api-key">设置方法</Link>）。
+      。
     </p>
   );
 }
