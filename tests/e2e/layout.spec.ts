@@ -86,6 +86,18 @@ test('announcement bar invites registration and cannot be closed', async ({ page
   await expect(bar).toBeVisible();
 });
 
+for (const scheme of ['light', 'dark'] as const) {
+  test(`announcement bar is in the brand colour in ${scheme} mode`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    const bar = page.locator('.theme-announcement-bar');
+    await expect(bar).toHaveCSS('background-color', 'rgb(10, 87, 72)');
+    await expect(bar).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await expect(bar.locator('a')).toHaveCSS('color', 'rgb(255, 255, 255)');
+  });
+}
+
 test.describe('colour mode', () => {
   for (const scheme of ['dark', 'light'] as const) {
     test(`follows a ${scheme} system preference when nothing is saved`, async ({ page }) => {
