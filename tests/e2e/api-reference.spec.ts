@@ -53,28 +53,6 @@ for (const op of pages) {
       await expectOperation(page, op);
     });
 
-    test('offers the nine code samples in order, with the spec example values', async ({
-      page,
-    }) => {
-      await page.goto(op.route);
-      await hydrated(page);
-      const samples = samplesOf(page);
-      const tabs = samples.getByRole('tab');
-      await expect(tabs).toHaveText(codeSampleLanguages.map((l) => l.label));
-      for (const { language, label } of codeSampleLanguages) {
-        await samples.getByRole('tab', { name: label, exact: true }).click();
-        const code = samples.locator('[role="tabpanel"]:not([hidden]) pre code');
-        await expect(code).toBeVisible();
-        await expect(code).toContainText(op.examplePath);
-        const text = (await code.textContent()) ?? '';
-        for (const value of op.exampleValues)
-          expect(text, `${language}: ${value}`).toContain(value);
-        // No schema placeholder made it into a sample.
-        expect(text).not.toMatch(/"string"|: string\b/);
-      }
-      await expect(page.getByRole('button', { name: /发送|Send/ })).toHaveCount(0);
-    });
-
     test('the live request editor loads on demand, without a Send button', async ({ page }) => {
       await page.goto(op.route);
       await hydrated(page);

@@ -40,6 +40,8 @@ for (const op of pages) {
     await page.goto(op.route);
     await hydrated(page);
     const samples = samplesOf(page);
+    // No button sends a request from the site.
+    await expect(page.getByRole('button', { name: /发送|Send/ })).toHaveCount(0);
     for (const sample of expected) {
       const language = codeSampleLanguages.find((l) => l.language === sample.language)!;
       await samples.getByRole('tab', { name: language.label, exact: true }).click();
@@ -48,6 +50,11 @@ for (const op of pages) {
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied, `${language.label}: copied vs generated`).toBe(sample.code);
       expect(shownInHtml.find((s) => s.language === sample.language)?.code).toBe(copied);
+      // The request of the spec's example, with its values, not the schema's placeholders.
+      expect(copied).toContain(op.examplePath);
+      for (const value of op.exampleValues)
+        expect(copied, `${language.label}: ${value}`).toContain(value);
+      expect(copied).not.toMatch(/"string"|: string\b/);
       // A sample a reader keeps: the key from the environment, audio saved to a file.
       expect(copied).toContain(apiKeyVariable);
       expect(copied).not.toMatch(/<(TOKEN|token)>|<API 密钥>/);
