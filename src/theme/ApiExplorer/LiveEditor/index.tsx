@@ -45,7 +45,7 @@ export default function LiveEditorWrapper(props: Props): ReactNode {
   const messageId = useId();
   // The editable element is react-live's; it takes no attributes from its props.
   useLayoutEffect(() => {
-    const editable = box.current?.querySelector('[contenteditable]');
+    const editable = box.current?.querySelector('pre');
     if (!editable) return;
     editable.setAttribute('role', 'textbox');
     editable.setAttribute('aria-multiline', 'true');
