@@ -10,7 +10,7 @@ import PrebuiltCodeSamples, { usePrebuiltSamples } from './PrebuiltCodeSamples';
 // (plugins/esbuild).
 const LiveApiExplorer = lazy(() =>
   import('@site/src/theme/CodeBlock/Content/prismLanguages').then(
-    () => import(/* webpackChunkName: "api-explorer" */ '@theme-original/ApiExplorer'),
+    () => import(/* webpackChunkName: "api-explorer" */ './RequestEditor'),
   ),
 );
 

@@ -1,5 +1,7 @@
-import React, { type ReactNode } from 'react';
+import React, { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { translate } from '@docusaurus/Translate';
 import LiveEditor from '@theme-original/ApiExplorer/LiveEditor';
+import { jsonProblem, type JsonProblem } from '@site/src/components/RequestEditor/jsonBody';
 
 // Wrapped, not ejected: the theme's request-body editor is react-live's LiveProvider, which
 // compiles the edited text as JSX (sucrase) and runs it with `new Function` to build a preview
@@ -8,6 +10,69 @@ import LiveEditor from '@theme-original/ApiExplorer/LiveEditor';
 // before that step. Editing and the regenerated code samples read the text itself.
 const noPreview = (): undefined => undefined;
 
-export default function LiveEditorWrapper(props: Record<string, unknown>): ReactNode {
-  return <LiveEditor {...props} transformCode={noPreview} />;
+function problemMessage(problem: JsonProblem): string {
+  return problem.line === undefined
+    ? translate({
+        id: 'requestEditor.invalidJson',
+        message: '请求体不是有效的 JSON，改正之前不会生成代码。',
+      })
+    : translate(
+        {
+          id: 'requestEditor.invalidJsonAt',
+          message:
+            '请求体不是有效的 JSON（第 {line} 行第 {column} 列附近），改正之前不会生成代码。',
+        },
+        { line: problem.line, column: problem.column ?? 1 },
+      );
+}
+
+interface Props {
+  children: string;
+  language?: string;
+  action: (code: string) => void;
+  [prop: string]: unknown;
+}
+
+/**
+ * A JSON body is checked as the reader types: while it is not JSON, a message says where it
+ * breaks (announced, `role="alert"`) and the editable text is marked `aria-invalid`; the code
+ * panel waits for a valid body (src/theme/ApiExplorer/CodeSnippets).
+ */
+export default function LiveEditorWrapper(props: Props): ReactNode {
+  const checked = props.language === 'json';
+  const [problem, setProblem] = useState(() => (checked ? jsonProblem(props.children) : null));
+  const box = useRef<HTMLDivElement>(null);
+  const messageId = useId();
+  // The editable element is react-live's; it takes no attributes from its props.
+  useLayoutEffect(() => {
+    const editable = box.current?.querySelector('pre');
+    if (!editable) return;
+    editable.setAttribute('role', 'textbox');
+    editable.setAttribute('aria-multiline', 'true');
+    editable.setAttribute(
+      'aria-label',
+      translate({ id: 'theme.openapi.request.body.title', message: 'Body' }),
+    );
+    if (problem) {
+      editable.setAttribute('aria-invalid', 'true');
+      editable.setAttribute('aria-describedby', messageId);
+    } else {
+      editable.removeAttribute('aria-invalid');
+      editable.removeAttribute('aria-describedby');
+    }
+  });
+  const action = (code: string) => {
+    if (checked) setProblem(jsonProblem(code));
+    props.action(code);
+  };
+  return (
+    <div ref={box}>
+      <LiveEditor {...props} action={action} transformCode={noPreview} />
+      {problem && (
+        <p id={messageId} role="alert" className="openapi-explorer__input-error">
+          {problemMessage(problem)}
+        </p>
+      )}
+    </div>
+  );
 }

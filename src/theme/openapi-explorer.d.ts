@@ -1,0 +1,16 @@
+// Types of the OpenAPI theme's request-editor modules that the site's wrappers use.
+declare module '@theme/ApiItem/hooks' {
+  export * from 'docusaurus-theme-openapi-docs/lib/theme/ApiItem/hooks';
+}
+declare module '@theme/ApiExplorer/Accept/slice' {
+  export * from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/Accept/slice';
+}
+declare module '@theme/ApiExplorer/ParamOptions' {
+  export * from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/ParamOptions';
+}
+declare module '@theme/ApiExplorer/ParamOptions/slice' {
+  export * from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/ParamOptions/slice';
+}
+declare module '@theme/ApiExplorer/FormSelect' {
+  export { default } from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/FormSelect';
+}
