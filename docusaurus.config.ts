@@ -87,7 +87,7 @@ const config: Config = {
         blog: false,
         pages: {},
         theme: {
-          customCss: './src/css/custom.css',
+          customCss: ['./src/css/custom.css', './src/css/openapi-labels.css'],
         },
         sitemap: {
           changefreq: 'weekly',
