@@ -14,6 +14,7 @@ import routePrefetchPlugin from './plugins/route-prefetch';
 import esbuildMinifyPlugin, { esbuildJsLoader } from './plugins/esbuild';
 import openApiSchemasPlugin from './plugins/openapi-schemas';
 import openApiParameterTitlesPlugin from './plugins/openapi-parameter-titles';
+import openApiSchemaWordingPlugin from './plugins/openapi-schema-wording';
 import openApiSha1Plugin from './plugins/openapi-sha1';
 import startupTasksPlugin from './plugins/startup-tasks';
 import llmsTxtPlugin from './plugins/llms-txt';
@@ -86,7 +87,7 @@ const config: Config = {
         blog: false,
         pages: {},
         theme: {
-          customCss: './src/css/custom.css',
+          customCss: ['./src/css/custom.css', './src/css/openapi-labels.css'],
         },
         sitemap: {
           changefreq: 'weekly',
@@ -122,6 +123,8 @@ const config: Config = {
     openApiSchemasPlugin,
     // Their parameter sections headed 路径参数, 查询参数, not 'Path 参数'.
     openApiParameterTitlesPlugin,
+    // Their fields' ranges and lengths worded as readers say them (取值范围：0.5 – 2.0).
+    openApiSchemaWordingPlugin,
     // Their saved authorisation keyed with crypto-js's SHA1 alone, not the whole library.
     openApiSha1Plugin,
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy

@@ -4,8 +4,9 @@
  *
  * - each OpenAPI spec of `api-specs/` is bundled into one self-contained file (shared components
  *   of `common.yaml` inlined, `servers` filled from the deployment module, so the API origin is
- *   written in one place only); the reference is generated from these bundles, and readers
- *   download them;
+ *   written in one place only; each error response's example and error code filled from the
+ *   error catalogue, see `withErrorExamples`); the reference is generated from these bundles,
+ *   and readers download them;
  * - the AsyncAPI document of the websocket is validated with @asyncapi/parser, published
  *   resolved (with its server from the deployment module), and turned into the flat model the
  *   websocket pages render.
@@ -24,6 +25,7 @@ import {
   websocketSpec,
 } from '../src/data/apiSpecs';
 import { apiVersionPrefix, deployment } from '../src/data/deployment';
+import { errorByCode } from '../src/data/errors';
 import { fieldsOf, websocketModel } from './lib/websocket-model';
 
 const root = path.resolve(__dirname, '..');
@@ -39,7 +41,10 @@ async function bundleOpenApi(): Promise<void> {
     if (errors.length > 0) {
       throw new Error(`${spec.sourcePath}: ${errors.map((p) => p.message).join('; ')}`);
     }
-    const { openapi, info, ...rest } = result.parsed as Record<string, unknown>;
+    const { openapi, info, ...rest } = withErrorExamples(
+      result.parsed as Record<string, unknown>,
+      spec.sourcePath,
+    );
     const published = {
       openapi,
       info,
@@ -51,6 +56,48 @@ async function bundleOpenApi(): Promise<void> {
     console.log(`bundled ${spec.sourcePath} -> ${path.relative(root, target)}`);
   }
   await writeSpeechRequestFields(config);
+}
+
+/**
+ * Each error response of the shared components names its code (`x-error-code`); its example is
+ * that code's envelope from the error catalogue (src/data/errors.ts), with the request id of the
+ * `X-Request-Id` header's example, and its description starts with the code. So every status
+ * shows an example of its own error, and no message or code is typed in the specs as well.
+ */
+function withErrorExamples(doc: Record<string, unknown>, source: string): Record<string, unknown> {
+  const components = asJson(doc.components);
+  const requestId = asJson(asJson(asJson(components.headers)['X-Request-Id']).schema).example;
+  if (typeof requestId !== 'string') throw new Error(`${source}: no X-Request-Id example`);
+  const responses = Object.entries(asJson(components.responses)).map(([name, value]) => {
+    const response = asJson(value);
+    const code = response['x-error-code'];
+    if (code === undefined) return [name, response];
+    const entry = errorByCode(String(code));
+    if (!entry)
+      throw new Error(`${source}: response ${name} names an unknown error ${String(code)}`);
+    const content = asJson(response.content);
+    const json = asJson(content['application/json']);
+    if (!json.schema || json.example !== undefined || json.examples !== undefined) {
+      throw new Error(`${source}: response ${name} needs a JSON schema and no example of its own`);
+    }
+    const { message, param } = entry.example;
+    return [
+      name,
+      {
+        ...response,
+        description: `错误码 \`${entry.code}\`：${String(response.description)}`,
+        content: {
+          ...content,
+          'application/json': {
+            ...json,
+            example: { error: { code: entry.code, message, param, request_id: requestId } },
+          },
+        },
+      },
+    ];
+  });
+  if (responses.length === 0) return doc;
+  return { ...doc, components: { ...components, responses: Object.fromEntries(responses) } };
 }
 
 /** The fields of the HTTP speech request, for pages that show them outside the generated page. */

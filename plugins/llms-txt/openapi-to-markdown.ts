@@ -1,6 +1,7 @@
 import codeJson from '../../i18n/zh-Hans/code.json';
 import type { StoredSample } from '../../src/codegen/sampleFrontMatter';
 import { parametersTitleIdOf } from '../openapi-parameter-titles/messageIds';
+import { binaryContent, schemaConstraints } from '../../src/components/schemaConstraints';
 
 /**
  * The Markdown of an API operation page, written from the bundled OpenAPI document (the page's
@@ -26,8 +27,12 @@ export interface Schema {
   example?: unknown;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
   minLength?: number;
   maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
   minProperties?: number;
   pattern?: string;
   $ref?: string;
@@ -158,23 +163,21 @@ function typeOf(document: OpenApiDocument, raw: Schema): string {
     : schema.type === 'array' && schema.items
       ? `${typeOf(document, schema.items)}[]`
       : (schema.type ?? (schema.properties ? 'object' : 'any'));
-  const format = schema.format ?? (schema.contentMediaType ? 'binary' : undefined);
-  return format ? `${base}(${format})` : base;
+  return schema.format ? `${base}(${schema.format})` : base;
 }
 
+/** A field's type as the page shows it: binary content by what it holds (文件, 音频). */
+const typeCell = (document: OpenApiDocument, schema: Schema): string =>
+  binaryContent(schema)?.kind ?? code(typeOf(document, schema));
+
+/** What the page shows under a field, worded as there (src/components/schemaConstraints). */
 function constraintsOf(schema: Schema): string[] {
   const out: string[] = [];
-  if (schema.const !== undefined) out.push(`固定值 ${code(schema.const)}`);
-  if (schema.enum) out.push(`可选值 ${schema.enum.map(code).join('、')}`);
-  if (schema.default !== undefined) out.push(`默认 ${code(schema.default)}`);
-  if (schema.minimum !== undefined) out.push(`最小 ${schema.minimum}`);
-  if (schema.maximum !== undefined) out.push(`最大 ${schema.maximum}`);
-  if (schema.minLength !== undefined) out.push(`最短 ${schema.minLength} 个字符`);
-  if (schema.maxLength !== undefined) out.push(`最长 ${schema.maxLength} 个字符`);
+  if (schema.const !== undefined) out.push(`固定值：${code(schema.const)}`);
+  out.push(...schemaConstraints(schema).map(({ label, text }) => `${label}：${text}`));
+  if (schema.default !== undefined) out.push(`默认值：${code(schema.default)}`);
   if (schema.minProperties !== undefined) out.push(`至少 ${schema.minProperties} 个字段`);
-  if (schema.pattern !== undefined) out.push(`格式 ${code(schema.pattern)}`);
-  if (schema.contentMediaType !== undefined) out.push(`媒体类型 ${code(schema.contentMediaType)}`);
-  if (schema.example !== undefined) out.push(`示例 ${code(schema.example)}`);
+  if (schema.example !== undefined) out.push(`示例：${code(schema.example)}`);
   return out;
 }
 
@@ -205,8 +208,19 @@ function merged(document: OpenApiDocument, raw: Schema): Schema {
   };
 }
 
-/** Rows of a field table: nested objects as `a.b`, items of arrays of objects as `a[].b`. */
-function fieldRows(document: OpenApiDocument, raw: Schema, prefix = '', depth = 0): string[][] {
+type Side = 'request' | 'response';
+
+/**
+ * Rows of a field table: nested objects as `a.b`, items of arrays of objects as `a[].b`. A
+ * request's rows say whether the field is required; a response's fields just are.
+ */
+function fieldRows(
+  document: OpenApiDocument,
+  raw: Schema,
+  side: Side,
+  prefix = '',
+  depth = 0,
+): string[][] {
   const schema = merged(document, raw);
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).flatMap(([key, rawChild]) => {
@@ -215,34 +229,38 @@ function fieldRows(document: OpenApiDocument, raw: Schema, prefix = '', depth = 
     const nullable = (child.oneOf ?? child.anyOf)?.find((v) => deref(document, v).type !== 'null');
     const row = [
       code(name),
-      code(typeOf(document, child)),
-      required.has(key) ? '是' : '否',
+      typeCell(document, child),
+      ...(side === 'request' ? [required.has(key) ? '是' : '否'] : []),
       explain(child.description, constraintsOf(nullable ? deref(document, nullable) : child)),
     ];
     if (depth > 8) return [row];
     const items = child.type === 'array' && child.items ? merged(document, child.items) : undefined;
     const nested = child.properties
-      ? fieldRows(document, child, `${name}.`, depth + 1)
+      ? fieldRows(document, child, side, `${name}.`, depth + 1)
       : items?.properties
-        ? fieldRows(document, items, `${name}[].`, depth + 1)
+        ? fieldRows(document, items, side, `${name}[].`, depth + 1)
         : [];
     return [row, ...nested];
   });
 }
 
 /** A body schema: a field table for objects, a sentence for anything else (e.g. audio). */
-function schemaMarkdown(document: OpenApiDocument, raw: Schema): string {
+function schemaMarkdown(document: OpenApiDocument, raw: Schema, side: Side): string {
   const schema = merged(document, raw);
   const items =
     schema.type === 'array' && schema.items ? merged(document, schema.items) : undefined;
   const object = schema.properties ? schema : items?.properties ? items : undefined;
   const lines: string[] = [];
   const about = explain(schema.description, constraintsOf(schema));
+  const binary = binaryContent(schema);
   if (object === items && items) lines.push(sentences('数组，每一项的字段如下。', about));
+  else if (binary)
+    lines.push(sentences(`${side === 'request' ? '请求体' : '响应体'}为${binary.kind}。`, about));
   else if (!object) lines.push(sentences(`类型 ${code(typeOf(document, schema))}。`, about));
   else if (about) lines.push(about);
   if (object) {
-    lines.push(table(['字段', '类型', '必填', '说明'], fieldRows(document, object)));
+    const head = side === 'request' ? ['字段', '类型', '必填', '说明'] : ['字段', '类型', '说明'];
+    lines.push(table(head, fieldRows(document, object, side)));
   }
   return lines.join('\n\n');
 }
@@ -285,7 +303,7 @@ function parametersMarkdown(entry: OperationEntry): string[] {
         );
         return [
           code(p.name),
-          code(typeOf(document, schema)),
+          typeCell(document, schema),
           p.required ? '是' : '否',
           explain(p.description, constraints),
         ];
@@ -313,14 +331,17 @@ function mediaMarkdown(
   type: string,
   media: MediaType,
   shown: Set<string>,
+  side: Side,
 ): string[] {
   const out = [`媒体类型 ${code(type)}。`];
   const ref = media.schema?.$ref;
-  if (ref && shown.has(ref)) {
+  // A schema shown for the request is shown again for a response, without requiredness.
+  const key = ref && `${side} ${ref}`;
+  if (key && shown.has(key)) {
     out[0] += `结构同上（${code(ref.split('/').pop())}）。`;
   } else if (media.schema) {
-    if (ref) shown.add(ref);
-    out.push(schemaMarkdown(document, media.schema));
+    if (key) shown.add(key);
+    out.push(schemaMarkdown(document, media.schema, side));
   }
   return [...out, ...examplesMarkdown(media)];
 }
@@ -351,7 +372,7 @@ export function operationMarkdown({ title, entry, samples, specUrl }: OperationP
     parts.push(`### 请求体${body.required ? '（必填）' : ''}`);
     if (body.description) parts.push(prose(body.description));
     for (const [type, media] of Object.entries(body.content ?? {})) {
-      parts.push(...mediaMarkdown(document, type, media, shown));
+      parts.push(...mediaMarkdown(document, type, media, shown, 'request'));
     }
   } else if (parts.at(-1) === '## 请求') {
     parts.push('没有参数和请求体。');
@@ -370,7 +391,9 @@ export function operationMarkdown({ title, entry, samples, specUrl }: OperationP
     if (headers.length) parts.push(`响应头：\n\n${headers.join('\n')}`);
     const content = Object.entries(response.content ?? {});
     if (content.length === 0) parts.push('没有响应体。');
-    for (const [type, media] of content) parts.push(...mediaMarkdown(document, type, media, shown));
+    for (const [type, media] of content) {
+      parts.push(...mediaMarkdown(document, type, media, shown, 'response'));
+    }
   }
 
   const kept = sampleLanguages.flatMap((language) => {

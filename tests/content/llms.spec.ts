@@ -180,6 +180,25 @@ test.describe('the Markdown form of each page', () => {
     });
   }
 
+  test('an operation’s Markdown words its fields’ constraints as its page does', () => {
+    let compared = 0;
+    for (const route of operationRoutes) {
+      const $ = html(route);
+      // The page's constraint lines (取值范围： 0.5 – 2.0), with the Markdown's code marks dropped.
+      const markdown = read(markdownPathOf(route)).replace(/`/g, '');
+      $('article p')
+        .filter((_, p) =>
+          /^(可选值|取值范围|长度|项数|格式)：$/.test($(p).children('strong').text()),
+        )
+        .each((_, p) => {
+          const line = $(p).text().replace(/\s+/g, ' ').replace('： ', '：').trim();
+          expect(markdown, route).toContain(line);
+          compared += 1;
+        });
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   test('every doc page carries the copy control, linking its Markdown form', () => {
     for (const { path: route } of docRoutes) {
       const $ = html(route);

@@ -5,9 +5,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { test, expect } from '@playwright/test';
-import Ajv2020 from 'ajv/dist/2020';
-import Ajv07 from 'ajv';
-import addFormats from 'ajv-formats';
 import { Parser, fromFile } from '@asyncapi/parser';
 
 import { apiSpecs, bundledSpecPath, websocketSpec } from '../../src/data/apiSpecs';
@@ -25,29 +22,9 @@ import {
   operationsOf,
   type Operation,
 } from '../support/specs';
+import { ajvFor, rebase } from '../support/schemaValidation';
 
 type Json = Record<string, unknown>;
-
-// OpenAPI 3.1 annotations (`example`, `xml`, …) are not JSON Schema keywords.
-const openApiKeywords = ['example', 'xml', 'externalDocs', 'discriminator', 'contentMediaType'];
-
-function ajvFor(doc: Json, draft: '2020' | '07') {
-  const ajv =
-    draft === '2020'
-      ? new Ajv2020({ strict: false, allErrors: true })
-      : new Ajv07({ strict: false, allErrors: true });
-  addFormats(ajv);
-  for (const k of openApiKeywords) {
-    // Some drafts already know a keyword (e.g. contentMediaType); only add the unknown ones.
-    try {
-      ajv.addKeyword(k);
-    } catch {
-      /* already defined by this draft */
-    }
-  }
-  ajv.addSchema({ ...doc, $id: 'doc' }, 'doc');
-  return ajv;
-}
 
 /** Every (schema, example) pair of an operation: bodies, responses, parameters, properties. */
 function examplesOf(
@@ -232,11 +209,6 @@ test.describe('AsyncAPI document', () => {
     expect(text.maxLength).toBe(limit('textLength').value);
   });
 });
-
-/** Local refs inside a bundled document point into the registered `doc` schema. */
-function rebase(schema: Json): Json {
-  return JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#\//g, '"$ref":"doc#/')) as Json;
-}
 
 test.describe('data modules agree with the specs', () => {
   const speech = () => openApiDocuments().find((d) => d.id === 'speech')!.doc;

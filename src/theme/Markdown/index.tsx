@@ -1,7 +1,6 @@
 import React, { type ComponentProps, type ReactNode } from 'react';
 import MarkdownToJsx from 'markdown-to-jsx';
 import CodeBlock from '@theme/CodeBlock';
-import { translate } from '@docusaurus/Translate';
 
 /**
  * Replaces, rather than wraps, the OpenAPI theme's Markdown: its react-markdown + rehype-raw
@@ -31,15 +30,7 @@ const options = {
   overrides: { code: Code, pre: Pre },
 } as const;
 
-// The theme writes a range's two bounds as "`a` and `b`", its English "and" outside its
-// translations (markdown/schema.js); on the qualifier line, the one that starts with the
-// translated "Possible values:", it reads "且". The lead is the same for every render.
-const qualifierLead = `**${translate({ id: 'theme.openapi.schemaItem.possibleValues', message: 'Possible values:' })}**`;
-
 export default function Markdown({ children }: { children?: ReactNode }): ReactNode {
   if (typeof children !== 'string') return children ?? null;
-  const text = children.startsWith(qualifierLead)
-    ? children.replace(/` and `/g, '` 且 `')
-    : children;
-  return <MarkdownToJsx options={options}>{text}</MarkdownToJsx>;
+  return <MarkdownToJsx options={options}>{children}</MarkdownToJsx>;
 }
