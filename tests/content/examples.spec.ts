@@ -15,7 +15,13 @@ import { exampleFiles, examplesDir, mdxFiles, python, read, root } from '../supp
 import { startWebsocketMock } from '../mock/websocket-mock';
 
 const checkers: Record<string, (file: string) => string[]> = {
-  '.py': (f) => [python, '-m', 'py_compile', f],
+  // compile() rather than py_compile, which writes __pycache__ next to the example.
+  '.py': (f) => [
+    python,
+    '-c',
+    "import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')",
+    f,
+  ],
   '.mjs': (f) => ['node', '--check', f],
   '.js': (f) => ['node', '--check', f],
   '.sh': (f) => ['bash', '-n', f],

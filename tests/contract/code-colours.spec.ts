@@ -29,10 +29,9 @@ function codeShown(): [string, string][] {
     '.mjs': 'javascript',
     '.sh': 'bash',
   };
-  const code: [string, string][] = files('src/examples').map((file) => [
-    byExtension[path.extname(file)],
-    readFileSync(file, 'utf8'),
-  ]);
+  const code: [string, string][] = files('src/examples')
+    .filter((file) => path.extname(file) in byExtension)
+    .map((file) => [byExtension[path.extname(file)], readFileSync(file, 'utf8')]);
   for (const file of files('docs').filter((f) => f.endsWith('.mdx'))) {
     const mdx = readFileSync(file, 'utf8');
     for (const [, language, body] of mdx.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```$/gm)) {
