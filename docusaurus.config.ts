@@ -239,11 +239,13 @@ const config: Config = {
       additionalLanguages: [...extraPrismLanguages],
     },
     // The theme's keys only: the site's own fields (labels, requirements) stay out of siteConfig.
+    // `variants` holds only ours: on a tab change the editor switches to the first variant.
     languageTabs: codeSampleLanguages.map(({ language, highlight, logoClass, variant }) => ({
       language,
       highlight,
       logoClass,
       variant,
+      variants: [variant],
     })),
   } satisfies Preset.ThemeConfig,
 };

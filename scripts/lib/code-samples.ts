@@ -5,9 +5,8 @@
  * samples in its HTML; the theme's live generators load only when a reader edits the request.
  */
 import { createRequire } from 'node:module';
-import { audioContainers } from '../../src/data/audioFormats';
 import { requirementsOf, type CodeSampleLanguage } from '../../src/data/codeSamples';
-import { finishSample } from '../../src/codegen/finishSample';
+import { audioFileOf, finishSample } from '../../src/codegen/finishSample';
 
 const require = createRequire(__filename);
 const themeLib = 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer';
@@ -49,12 +48,6 @@ export interface RenderedSample {
 
 /** The file name the multipart samples upload; the reader replaces it with their recording. */
 export const sampleUploadFile = 'reference.wav';
-
-/** Where a sample saves an audio response of `mediaType`; none for other responses. */
-export function audioFileOf(mediaType: string | undefined): string | undefined {
-  const container = audioContainers.find((c) => c.mediaType === mediaType);
-  return container && `speech.${container.extension}`;
-}
 
 interface Parameter {
   name: string;

@@ -7,6 +7,7 @@
  * as the built pages show them.
  */
 
+import { audioContainers } from '../data/audioFormats';
 import { apiKeyVariable } from '../data/codeSamples';
 
 export interface SampleContext {
@@ -14,6 +15,12 @@ export interface SampleContext {
   readonly method: string;
   /** Where a sample whose response is audio saves it (e.g. `speech.mp3`); none for JSON. */
   readonly audioFile?: string;
+}
+
+/** Where a sample saves audio of `mediaType` (`speech.mp3`, …); none for other responses. */
+export function audioFileOf(mediaType: string | undefined): string | undefined {
+  const container = audioContainers.find((c) => c.mediaType === mediaType);
+  return container && `speech.${container.extension}`;
 }
 
 type Finish = (code: string, context: SampleContext) => string;

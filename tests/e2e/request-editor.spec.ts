@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 
 import { audioContainers } from '../../src/data/audioFormats';
+import { apiKeyVariable, codeSampleLanguages } from '../../src/data/codeSamples';
 import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { deployment } from '../../src/data/deployment';
 import { test, expect } from '../support/fixtures';
@@ -298,7 +299,7 @@ test.describe('the request editor yields requests the API accepts', () => {
     expect(Object.keys(start)).not.toContain(startUses === 'encoding' ? 'bit_rate' : 'encoding');
     // Each container with a field it uses, set to a value the spec lists; wav and pcm first.
     const order = [...audioContainers].sort((a, b) => b.uses.localeCompare(a.uses));
-    for (const { container, mediaType, uses } of order) {
+    for (const { container, mediaType, uses, extension } of order) {
       const last = (field: string) => (outputFormat[field].enum as unknown[]).at(-1);
       const body = {
         ...example,
@@ -307,6 +308,8 @@ test.describe('the request editor yields requests the API accepts', () => {
       await typeBody(page, JSON.stringify(body));
       await expect(form(page).getByText(mediaType, { exact: true })).toBeVisible();
       const curl = await copiedCurl(page, `"container":"${container}"`, `Accept: ${mediaType}`);
+      // The audio is saved under the name of its container, as the prebuilt samples do.
+      expect(curl).toMatch(new RegExp(`-o speech\\.${extension}$`));
       const sent = await run(curl, 'createSpeech');
       expect(sent.headers.accept, container).toBe(mediaType);
       expect(JSON.parse(sent.body.toString('utf8'))).toEqual(body);
@@ -344,5 +347,26 @@ test.describe('invalid JSON in the body editor', () => {
       await expect(editor).not.toHaveAttribute('aria-invalid', 'true');
       await expect(code.first()).toContainText(`"${first}"`);
     });
+  }
+});
+
+test('the editor’s code reads as the prebuilt samples: readers’ language names, key from the environment', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openEditor(page, byId('createSpeech').route);
+  const panel = page.locator('.openapi-right-panel__container');
+  const tabs = panel.locator('.openapi-tabs__code-list-container').first().getByRole('tab');
+  await expect(tabs).toHaveText(codeSampleLanguages.map((l) => l.label));
+  for (const { label } of codeSampleLanguages) {
+    await tabs.filter({ hasText: label }).first().click();
+    const code = panel.locator('.openapi-explorer__code-block').first();
+    await expect(code).toContainText(apiKeyVariable);
+    await panel.locator('.openapi-explorer__code-block-copy-btn').first().click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied, label).toContain(apiKeyVariable);
+    expect(copied, label).not.toMatch(/Bearer <[^>\s]+>/);
+    expect(copied, label).toContain('speech.mp3');
   }
 });

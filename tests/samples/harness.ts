@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import WebSocket from 'ws';
 
-import { audioFileOf } from '../../scripts/lib/code-samples';
+import { audioFileOf } from '../../src/codegen/finishSample';
 import { deployment } from '../../src/data/deployment';
 import { presetVoices } from '../../src/data/voices';
 import { startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
