@@ -12,7 +12,11 @@ export interface ApiErrorCode {
   readonly meaning: string;
   /** What to do about it. */
   readonly action: string;
-  /** Whether retrying the same request later can succeed. */
+  /**
+   * Whether a client retries the same request automatically (after `Retry-After`, else with
+   * exponential backoff). The retry examples of the guides use exactly this set (a test checks);
+   * `voice_not_ready` is not in it: its client polls the voice first (see `action`).
+   */
   readonly retryable: boolean;
   /**
    * A typical envelope of this error, without its request id: the example of the error's
@@ -57,11 +61,22 @@ export const apiErrors: readonly ApiErrorCode[] = [
   {
     code: 'voice_not_ready',
     status: 409,
-    meaning: '克隆的音色仍在处理中（`status` 为 `processing`）或克隆失败，暂时不能用于合成。',
-    action: '轮询查询音色接口，等 `status` 变为 `ready` 再合成。',
-    retryable: true,
+    meaning: '克隆的音色仍在处理中（`status` 为 `processing`），暂时不能用于合成。',
+    action: '轮询查询音色接口，等 `status` 变为 `ready` 再合成；不要反复重发合成请求。',
+    retryable: false,
     example: {
       message: '音色 voice_custom_8f3k2m 仍在处理中，请在状态变为 ready 后再合成。',
+      param: 'voice_id',
+    },
+  },
+  {
+    code: 'voice_clone_failed',
+    status: 422,
+    meaning: '这个音色克隆失败（`status` 为 `failed`），永远不能用于合成。',
+    action: '不要重试。删除它，对照录音要求换一段参考录音重新克隆。',
+    retryable: false,
+    example: {
+      message: '音色 voice_custom_8f3k2m 克隆失败，无法用于合成，请重新克隆。',
       param: 'voice_id',
     },
   },

@@ -11,8 +11,10 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 
 import { deployment } from '../../src/data/deployment';
+import { apiErrors } from '../../src/data/errors';
 import { exampleFiles, examplesDir, mdxFiles, python, read, root } from '../support/examples';
 import { startWebsocketMock } from '../mock/websocket-mock';
+import { asyncApiDocument } from '../support/specs';
 
 const checkers: Record<string, (file: string) => string[]> = {
   // compile() rather than py_compile, which writes __pycache__ next to the example.
@@ -135,6 +137,39 @@ test.describe('websocket clients against the AsyncAPI mock', () => {
       } finally {
         await mock.close();
       }
+    });
+  }
+});
+
+/** The numbers inside the first `{…}` or `[…]` after `NAME =` in an example's source. */
+function numbersOf(file: string, name: string): number[] {
+  const found = new RegExp(`${name} = [^{[]*[{[]([^}\\]]*)[}\\]]`).exec(read(file));
+  expect(found, `${name} in ${path.relative(root, file)}`).not.toBeNull();
+  return [...(found?.[1] ?? '').matchAll(/\d+/g)].map((m) => Number(m[0])).sort((a, b) => a - b);
+}
+
+test.describe('the examples retry and reconnect exactly as the rules say', () => {
+  const retryStatuses = [...new Set(apiErrors.filter((e) => e.retryable).map((e) => e.status))];
+  const closeCodes = (
+    (asyncApiDocument().channels as Record<string, Record<string, unknown>>).speech[
+      'x-close-codes'
+    ] as { code: number; retry: boolean }[]
+  )
+    .filter((c) => c.retry)
+    .map((c) => c.code);
+
+  for (const file of ['best-practices/retry.py', 'best-practices/retry.mjs']) {
+    test(`${file} retries the error catalogue's retryable statuses`, () => {
+      expect(numbersOf(path.join(examplesDir, file), 'RETRYABLE_STATUSES')).toEqual(
+        retryStatuses.sort((a, b) => a - b),
+      );
+    });
+  }
+  for (const file of ['contexts/client.py', 'contexts/client.mjs']) {
+    test(`${file} reconnects on the AsyncAPI document's reconnectable close codes`, () => {
+      expect(numbersOf(path.join(examplesDir, file), 'RETRYABLE_CLOSE_CODES')).toEqual(
+        closeCodes.sort((a, b) => a - b),
+      );
     });
   }
 });

@@ -46,7 +46,7 @@ const PIECE_DELAY_MS = 300; // 两个片段之间的间隔，模拟大模型生�
 const RECEIVE_TIMEOUT_MS = 30_000;
 
 // 可以按退避策略重连的关闭码（见 /api/websocket 的关闭码表）。
-const RETRYABLE_CLOSE_CODES = new Set([1011, 1013, 4000]);
+const RETRYABLE_CLOSE_CODES = new Set([1011, 1013, 4000, 4002]);
 
 const pending = new Set(Object.keys(TURNS)); // 还没收到 done（或 error）的上下文
 const finished = new Set();

@@ -50,7 +50,7 @@ INTERRUPTED = "turn-1"  # 这个上下文会在第一个音频块到达后被取
 PIECE_DELAY = 0.3  # 两个片段之间的间隔（秒），模拟大模型生成文本的速度
 
 # 可以按退避策略重连的关闭码（见 /api/websocket 的关闭码表）。
-RETRYABLE_CLOSE_CODES = {1011, 1013, 4000}
+RETRYABLE_CLOSE_CODES = {1011, 1013, 4000, 4002}
 
 
 class Session:
