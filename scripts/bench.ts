@@ -11,21 +11,13 @@
  *   npm run bench -- --skip-build # reuse build/ (no build times, no bare template)
  */
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Response } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../playwright.config';
 import { startProductionServer } from './lib/production-server';
+import { benchPages, searchIndexWeight, weighPage, type PageWeight } from './lib/page-weight';
 
 const root = path.resolve(__dirname, '..');
 const benchDir = path.join(root, '.tmp/bench');
@@ -35,16 +27,6 @@ const chromiumFlags = ['--headless=new', ...chromiumArgs];
 const { values: args } = parseArgs({
   options: { 'skip-build': { type: 'boolean', default: false } },
 });
-
-export interface PageWeight {
-  jsRaw: number;
-  jsGzip: number;
-  cssRaw: number;
-  cssGzip: number;
-  htmlRaw: number;
-  htmlGzip: number;
-  scripts: number;
-}
 
 export interface Figures {
   buildColdSeconds?: number;
@@ -76,14 +58,6 @@ export interface LighthouseMetrics {
   cls: number;
   speedIndex: number;
 }
-
-/** The page of each type that is measured. */
-export const benchPages = {
-  home: '/',
-  guide: '/guides/contexts',
-  reference: '/api/speech/post',
-  search: '/search',
-} as const;
 
 function timed(command: string, argv: string[], cwd = root, env: NodeJS.ProcessEnv = {}): number {
   const started = performance.now();
@@ -119,33 +93,11 @@ function scaffoldBare(): string {
 
 async function weigh(browser: Browser, url: string): Promise<PageWeight> {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  const bodies: Promise<{ type: string; body: Buffer }>[] = [];
-  const onResponse = (response: Response) => {
-    const type = response.request().resourceType();
-    if (type === 'script' || type === 'stylesheet' || type === 'document') {
-      bodies.push(response.body().then((body) => ({ type, body })));
-    }
-  };
-  page.on('response', onResponse);
-  await page.goto(url, { waitUntil: 'networkidle' });
-  // First load is what arrived until the network went idle; a later request is not part of it.
-  page.off('response', onResponse);
-  const loaded = await Promise.all(bodies);
-  await context.close();
-  const sum = (type: string, gzip: boolean) =>
-    loaded
-      .filter((r) => r.type === type)
-      .reduce((n, r) => n + (gzip ? gzipSync(r.body, { level: 9 }).length : r.body.length), 0);
-  return {
-    jsRaw: sum('script', false),
-    jsGzip: sum('script', true),
-    cssRaw: sum('stylesheet', false),
-    cssGzip: sum('stylesheet', true),
-    htmlRaw: sum('document', false),
-    htmlGzip: sum('document', true),
-    scripts: loaded.filter((r) => r.type === 'script').length,
-  };
+  try {
+    return await weighPage(await context.newPage(), url);
+  } finally {
+    await context.close();
+  }
 }
 
 async function searchLatency(browser: Browser, base: string): Promise<Figures['searchLatencyMs']> {
@@ -235,12 +187,7 @@ async function main(): Promise<void> {
   }
 
   const build = path.join(root, 'build');
-  for (const f of readdirSync(build).filter((f) => /^search-index.*\.json$/.test(f))) {
-    const body = readFileSync(path.join(build, f));
-    figures.searchIndex.files += 1;
-    figures.searchIndex.raw += body.length;
-    figures.searchIndex.gzip += gzipSync(body, { level: 9 }).length;
-  }
+  figures.searchIndex = searchIndexWeight(build);
 
   const ours = await startProductionServer('build', 4410);
   const bareServer =

@@ -1,7 +1,8 @@
 /**
  * Holds the figures of the last `npm run bench` (.tmp/bench/figures.json) to the budgets, and
  * exits non-zero when one is broken (`npm run bench:check`). Not part of `npm test`: the
- * figures depend on the machine, the budgets are for this one (2 cores).
+ * figures depend on the machine, the budgets are for this one (2 cores). The byte budgets, which
+ * do not depend on the machine, are held by `npm test` (tests/e2e/page-weight.spec.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,0 +1,83 @@
+/**
+ * What a page ships on its first load, and the byte budgets per page type. `npm run bench` prints
+ * the weights; the browser tests (tests/e2e/page-weight.spec.ts) hold every build to the budgets,
+ * so an optimisation that silently stops working fails CI. Bytes do not depend on the machine.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from '@playwright/test';
+
+export interface PageWeight {
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+  htmlRaw: number;
+  htmlGzip: number;
+  scripts: number;
+}
+
+/** The page of each type that is measured. */
+export const benchPages = {
+  home: '/',
+  guide: '/guides/contexts',
+  reference: '/api/speech/post',
+  search: '/search',
+} as const;
+
+export type PageType = keyof typeof benchPages;
+
+/**
+ * Gzip bytes of the first load per page type (about 10 % above the figures of 2026-11-25: JS 147, 195, 147 and 150 KB; CSS 44 KB; HTML 18, 26, 14 and 4 KB; index 503 KB), and of
+ * the search index fetched on the first keystroke.
+ */
+const kb = (n: number) => Math.round(n * 1024);
+export const weightBudgets: Record<PageType, { js: number; css: number; html: number }> = {
+  home: { js: kb(161), css: kb(49), html: kb(20) },
+  guide: { js: kb(214), css: kb(49), html: kb(29) },
+  reference: { js: kb(161), css: kb(49), html: kb(16) },
+  search: { js: kb(166), css: kb(49), html: kb(5) },
+};
+export const searchIndexBudgetGzip = kb(553);
+
+/** Loads `url` in `page` and sums what arrived until the network went idle. */
+export async function weighPage(page: Page, url: string): Promise<PageWeight> {
+  const bodies: Promise<{ type: string; body: Buffer }>[] = [];
+  const onResponse = (response: Response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet' || type === 'document') {
+      bodies.push(response.body().then((body) => ({ type, body })));
+    }
+  };
+  page.on('response', onResponse);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // First load is what arrived until the network went idle; a later request is not part of it.
+  page.off('response', onResponse);
+  const loaded = await Promise.all(bodies);
+  const sum = (type: string, gzip: boolean) =>
+    loaded
+      .filter((r) => r.type === type)
+      .reduce((n, r) => n + (gzip ? gzipSync(r.body, { level: 9 }).length : r.body.length), 0);
+  return {
+    jsRaw: sum('script', false),
+    jsGzip: sum('script', true),
+    cssRaw: sum('stylesheet', false),
+    cssGzip: sum('stylesheet', true),
+    htmlRaw: sum('document', false),
+    htmlGzip: sum('document', true),
+    scripts: loaded.filter((r) => r.type === 'script').length,
+  };
+}
+
+/** The search index files of a build, raw and gzip bytes. */
+export function searchIndexWeight(buildDir: string): { files: number; raw: number; gzip: number } {
+  const weight = { files: 0, raw: 0, gzip: 0 };
+  for (const f of readdirSync(buildDir).filter((f) => /^search-index.*\.json$/.test(f))) {
+    const body = readFileSync(path.join(buildDir, f));
+    weight.files += 1;
+    weight.raw += body.length;
+    weight.gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return weight;
+}

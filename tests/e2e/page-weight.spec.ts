@@ -1,0 +1,38 @@
+/**
+ * What each page type ships on its first load (JS, CSS and HTML, gzip) and the search index stay
+ * within their budgets (scripts/lib/page-weight.ts): a code-splitting or minifying step that
+ * silently stops working shows here as bytes, on every build.
+ */
+import path from 'node:path';
+import { test, expect } from '../support/fixtures';
+import { siteDir } from '../../playwright.config';
+import {
+  benchPages,
+  searchIndexBudgetGzip,
+  searchIndexWeight,
+  weighPage,
+  weightBudgets,
+  type PageType,
+} from '../../scripts/lib/page-weight';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+for (const [type, route] of Object.entries(benchPages) as [PageType, string][]) {
+  test(`a ${type} page (${route}) ships its first load within budget`, async ({ page }) => {
+    const weight = await weighPage(page, route);
+    const budget = weightBudgets[type];
+    console.log(
+      `${type}: JS ${kb(weight.jsGzip)} / ${kb(budget.js)}, CSS ${kb(weight.cssGzip)} / ${kb(budget.css)}, HTML ${kb(weight.htmlGzip)} / ${kb(budget.html)} (gzip)`,
+    );
+    expect.soft(weight.jsGzip, 'first-load JS, gzip bytes').toBeLessThanOrEqual(budget.js);
+    expect.soft(weight.cssGzip, 'first-load CSS, gzip bytes').toBeLessThanOrEqual(budget.css);
+    expect.soft(weight.htmlGzip, 'HTML, gzip bytes').toBeLessThanOrEqual(budget.html);
+  });
+}
+
+test('the search index stays within budget', () => {
+  const index = searchIndexWeight(path.resolve(siteDir));
+  console.log(`search index: ${index.files} file(s), ${kb(index.gzip)} gzip`);
+  expect(index.files).toBeGreaterThan(0);
+  expect(index.gzip).toBeLessThanOrEqual(searchIndexBudgetGzip);
+});
