@@ -18,6 +18,12 @@ import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../playwright.config';
 import { startProductionServer } from './lib/production-server';
 import { benchPages, searchIndexWeight, weighPage, type PageWeight } from './lib/page-weight';
+import {
+  formatRelevance,
+  measureRelevance,
+  relevanceSet,
+  type RelevanceFigures,
+} from './lib/search-relevance';
 
 const root = path.resolve(__dirname, '..');
 const benchDir = path.join(root, '.tmp/bench');
@@ -36,6 +42,8 @@ export interface Figures {
   barePage?: PageWeight;
   searchIndex: { files: number; raw: number; gzip: number };
   searchLatencyMs: { firstQuery: number; warmMedian: number };
+  /** Search relevance per half of the relevance set. */
+  relevance: Record<string, RelevanceFigures>;
   lighthouse: Record<string, LighthouseScores>;
   /** The bare classic template's home page, for comparison (not held to the budgets). */
   bareLighthouse?: LighthouseScores;
@@ -174,6 +182,7 @@ async function main(): Promise<void> {
     pages: {},
     searchIndex: { files: 0, raw: 0, gzip: 0 },
     searchLatencyMs: { firstQuery: 0, warmMedian: 0 },
+    relevance: {},
     lighthouse: {},
   };
   let bare: string | undefined;
@@ -204,6 +213,12 @@ async function main(): Promise<void> {
     }
     if (bareServer) figures.barePage = await weigh(browser, `${bareServer.origin}/`);
     figures.searchLatencyMs = await searchLatency(browser, ours.origin);
+    const page = await browser.newPage({ baseURL: ours.origin });
+    for (const half of ['tuning', 'held-back'] as const) {
+      const cases = relevanceSet.filter((c) => c.half === half);
+      figures.relevance[half] = await measureRelevance(page, cases);
+    }
+    await page.close();
   } finally {
     await browser.close();
   }
@@ -253,6 +268,9 @@ async function main(): Promise<void> {
   console.log(
     `typing to first suggestion: first query ${figures.searchLatencyMs.firstQuery} ms (loads the index), then median ${figures.searchLatencyMs.warmMedian} ms`,
   );
+  for (const [half, f] of Object.entries(figures.relevance)) {
+    console.log(`search relevance, ${formatRelevance(half, f)}`);
+  }
   const measured = figures.bareLighthouse
     ? { ...figures.lighthouse, 'bare template (/)': figures.bareLighthouse }
     : figures.lighthouse;

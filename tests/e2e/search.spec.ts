@@ -67,6 +67,30 @@ test.describe('suggestions', () => {
     await expect(page.locator('article mark').first()).toBeVisible();
   });
 
+  // The relevance figures (scripts/lib/search-relevance.ts) are taken on the results page; they
+  // stand for the suggestions because both show the same search in the same order.
+  test('the first suggestions are the first results of the results page, in order', async ({
+    page,
+  }) => {
+    for (const query of ['websocket 重连', '429', 'voice_id']) {
+      const suggested: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        await page.goto('/');
+        await typeQuery(page, query);
+        await suggestions(page).nth(i).click();
+        await page.waitForURL((url) => url.pathname !== '/' || url.search !== '');
+        suggested.push(new URL(page.url()).pathname);
+      }
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      const results = page.locator('.main-wrapper article h2 a');
+      await expect(results.first()).toBeVisible();
+      const shown = await results.evaluateAll((links) =>
+        links.slice(0, 3).map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+      );
+      expect(shown, query).toEqual(suggested);
+    }
+  });
+
   test('a query that matches nothing says so', async ({ page }) => {
     await page.goto('/');
     await typeQuery(page, 'qzxjvw');
