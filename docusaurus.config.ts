@@ -51,7 +51,8 @@ const config: Config = {
   // The app's scripts start after the first paint (see the template).
   ssrTemplate,
 
-  // esbuild transpiles, and minifies (plugins below), in place of Babel and Terser.
+  // esbuild transpiles in place of Babel; plugins/esbuild (below) also has it minify the request
+  // form's libraries in place of Terser.
   webpack: { jsLoader: esbuildJsLoader },
 
   onBrokenLinks: 'throw',

@@ -5,6 +5,32 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import docusaurus from '@docusaurus/eslint-plugin';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+// Docusaurus's virtual modules (`@docusaurus/Link`, `@docusaurus/useBaseUrl`, …) are webpack
+// aliases of files of @docusaurus/core, one per file of its `lib/client/exports`, as core itself
+// builds them; resolved to those files, imports of them count as imports of @docusaurus/core.
+const require = createRequire(import.meta.url);
+const coreExports = path.join(
+  path.dirname(require.resolve('@docusaurus/core/package.json')),
+  'lib/client/exports',
+);
+const docusaurusAliases = new Map(
+  readdirSync(coreExports)
+    .filter((file) => /\.(js|tsx?)$/.test(file) && !file.endsWith('.d.ts'))
+    .map((file) => [`@docusaurus/${file.replace(/\.\w+$/, '')}`, path.join(coreExports, file)]),
+);
+const docusaurusResolver = {
+  interfaceVersion: 3,
+  name: 'docusaurus-aliases',
+  resolve: (source) =>
+    docusaurusAliases.has(source)
+      ? { found: true, path: docusaurusAliases.get(source) }
+      : { found: false },
+};
 
 export default tseslint.config(
   {
@@ -23,6 +49,51 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    // Every package the code imports (type-only imports and `require` included) is declared in
+    // package.json, not merely installed as another package's dependency, where any update can
+    // move or drop it. `@site/`, `@theme/`, `@theme-original/`, `@theme-init/` and `@generated/`
+    // are the site's own files and the themes' components, not packages. The rule passes over what
+    // does not resolve at all (a missing package fails `tsc` and the build instead).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX, 'site-deps': importX },
+    settings: {
+      'import-x/internal-regex': '^@(site|theme|theme-original|theme-init|generated)/',
+      'import-x/resolver-next': [
+        docusaurusResolver,
+        // Type-only packages (`@docusaurus/types`) resolve by their `types` field.
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.d.ts', '.mjs', '.js', '.cjs', '.json'],
+          conditionNames: ['types', 'import', 'require', 'node', 'default'],
+          mainFields: ['types', 'typings', 'module', 'main'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { includeTypes: true }],
+    },
+  },
+  {
+    // What Docusaurus loads or bundles (the config, sidebars, plugins, components and theme) takes
+    // its runtime imports from `dependencies`; `devDependencies` serve the scripts around the
+    // build, the tests, the benchmark and types. The same rule a second time, under another name,
+    // for this one check.
+    files: [
+      'src/**/*.{ts,tsx,js,mjs}',
+      'plugins/**/*.{ts,tsx,js,mjs}',
+      'docs/**/*.ts',
+      'docusaurus.config.ts',
+      'sidebars.ts',
+    ],
+    // The guides' examples are the readers' programs; the tests run them with dev dependencies.
+    ignores: ['src/examples/**'],
+    rules: {
+      'site-deps/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, includeTypes: false },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
