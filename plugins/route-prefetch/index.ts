@@ -24,11 +24,13 @@ export default function routePrefetchPlugin(): Plugin {
       request: /^\.\/docusaurus$/,
       importer: (issuer) => issuer === entry,
       replacement: path.join(__dirname, 'routePrefetch.ts'),
+      clientOnly: true,
     },
     {
       request: /^\.\/prefetch$/,
       importer: (issuer) => issuer === prefetcher,
       replacement: path.join(__dirname, 'prefetchOnce.ts'),
+      clientOnly: true,
     },
   );
 }
