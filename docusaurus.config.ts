@@ -8,6 +8,7 @@ import { codeTheme } from './src/css/prismThemes';
 import codeColoursPlugin from './plugins/code-colours';
 import searchHighlightPlugin from './plugins/search-highlight';
 import searchQueryPlugin from './plugins/search-query';
+import searchQueryRewritePlugin from './plugins/search-query-rewrite';
 import lazyPrismPlugin from './plugins/lazy-prism';
 import browserContextPlugin from './plugins/browser-context';
 import routePrefetchPlugin from './plugins/route-prefetch';
@@ -114,6 +115,8 @@ const config: Config = {
     searchHighlightPlugin,
     // The search results page keeps the query of its URL through hydration.
     searchQueryPlugin,
+    // Readers' words searched as the docs' terms (src/search/rewriteQuery.ts).
+    searchQueryRewritePlugin,
     // Prism and the extra grammars load where code is highlighted in the browser, not at start-up.
     lazyPrismPlugin,
     // The re-render after hydration, when components learn they are in a browser, as a transition.

@@ -1,6 +1,6 @@
 /**
  * Search relevance, measured as a reader meets it: each query of the relevance set
- * (tests/support/search-relevance-set.json) is opened on the search results page, and the pages
+ * (tests/support/search-relevance-set.json) is typed into the search results page, and the pages
  * of its results, in the order shown, are scored against the pages that answer it. The results
  * page runs the same search, with the same ranking, as the navbar's suggestions
  * (tests/e2e/search.spec.ts shows their first three agree). `npm run bench` prints the figures;
@@ -39,14 +39,24 @@ export interface RelevanceFigures {
   readonly misses: readonly string[];
 }
 
-/** The routes of a query's results on the search page, in the order shown. */
-export async function resultRoutes(page: Page, query: string): Promise<string[]> {
-  await page.goto(`/search?q=${encodeURIComponent(query)}`);
-  await page
+/** The results page's count line ("共找到 N 篇文档" or "没有找到任何文档"), shown once a search ends. */
+const countLine = (page: Page) =>
+  page
     .locator('.main-wrapper p')
     .filter({ hasText: /共找到|没有找到/ })
-    .first()
-    .waitFor({ timeout: 30_000 });
+    .first();
+
+/**
+ * The routes of a query's results on the search page (already open), in the order shown. The
+ * query is typed into the page's box: emptying the box first clears the results, so the next
+ * count line to appear is this query's.
+ */
+export async function resultRoutes(page: Page, query: string): Promise<string[]> {
+  const input = page.locator('.main-wrapper input[type="search"]');
+  await input.fill('');
+  await countLine(page).waitFor({ state: 'detached' });
+  await input.fill(query);
+  await countLine(page).waitFor({ timeout: 30_000 });
   return page.evaluate(() =>
     Array.from(document.querySelectorAll<HTMLAnchorElement>('.main-wrapper article h2 a')).map(
       (a) => new URL(a.href).pathname,
@@ -63,6 +73,10 @@ export async function measureRelevance(
   let hits3 = 0;
   let reciprocal = 0;
   const misses: string[] = [];
+  // The first search waits for the app to start and the index to load.
+  await page.goto('/search');
+  await page.locator('.main-wrapper input[type="search"]').fill('API');
+  await countLine(page).waitFor({ timeout: 60_000 });
   for (const c of cases) {
     const routes = await resultRoutes(page, c.query);
     const rank = routes.findIndex((r) => c.expect.includes(r)) + 1;
@@ -82,10 +96,11 @@ export const formatRelevance = (half: string, f: RelevanceFigures): string =>
   `${half}: ${f.queries} queries, hit@1 ${(f.hitAt1 * 100).toFixed(1)} %, hit@3 ${(f.hitAt3 * 100).toFixed(1)} %, MRR ${f.mrr.toFixed(3)}`;
 
 /**
- * The floors `npm test` holds each half to: the figures of 2026-11-25, rounded down. The
+ * The floors `npm test` holds each half to: the figures of 2026-11-25 (tuning: hit@1 51.0 %, hit@3 68.9 %;
+ * held-back: 48.3 %, 62.9 %), rounded down. The
  * held-back half's target (issue 19) is hit@3 ≥ 95 % and hit@1 ≥ 75 %.
  */
 export const relevanceFloors: Record<RelevanceCase['half'], { hitAt1: number; hitAt3: number }> = {
-  tuning: { hitAt1: 0, hitAt3: 0 },
-  'held-back': { hitAt1: 0, hitAt3: 0 },
+  tuning: { hitAt1: 0.5, hitAt3: 0.68 },
+  'held-back': { hitAt1: 0.48, hitAt3: 0.62 },
 };

@@ -9,6 +9,11 @@ export interface GlossaryEntry {
   readonly meaning: string;
   /** Variants that must not appear in the pages. */
   readonly avoid: readonly string[];
+  /**
+   * Words readers type for the concept that the pages need not use (colloquial or English);
+   * the search looks for `term` instead (src/search/rewriteQuery.ts), as it does for `avoid`.
+   */
+  readonly synonyms?: readonly string[];
 }
 
 export const glossary: readonly GlossaryEntry[] = [
@@ -23,12 +28,14 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'voice',
     meaning: '合成语音听起来像谁：预置音色或克隆得到的自定义音色，由 voice_id 标识。',
     avoid: ['发音人', '声线', '声音模型'],
+    synonyms: ['声音', 'voice', 'voices', 'speaker'],
   },
   {
     term: '预置音色',
     english: 'preset voice',
     meaning: '平台提供、所有账户都能使用的音色。',
     avoid: ['系统音色', '官方音色', '公共音色'],
+    synonyms: ['音色列表', '音色库', 'voice catalog', 'voice list', '试听'],
   },
   {
     term: '自定义音色',
@@ -41,6 +48,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'clone',
     meaning: '用一段参考录音生成自定义音色。',
     avoid: ['复刻', '声音复制'],
+    synonyms: ['声音复刻', '新建音色', '创建音色', 'cloning', 'voice cloning'],
   },
   {
     term: '参考录音',
@@ -59,12 +67,14 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'time to first audio',
     meaning: '从发出请求到收到第一段音频的时间。',
     avoid: ['首字延迟', '首帧时间'],
+    synonyms: ['首包', 'ttfb', 'latency', '响应慢', '很慢'],
   },
   {
     term: '余额',
     english: 'credit, balance',
     meaning: '账户可用于扣费的金额：充值余额与代金券余额之和。',
     avoid: ['额度'],
+    synonyms: ['余量', '剩余额度', '还剩多少', 'balance'],
   },
   {
     term: '代金券',
@@ -77,6 +87,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'API key',
     meaning: '在控制台创建、放在 Authorization 请求头中的凭据。',
     avoid: ['API Key', 'APIKey', 'api key', '秘钥'],
+    synonyms: ['密钥', 'apikey', 'api_key', 'token'],
   },
   {
     term: '请求 ID',
@@ -89,5 +100,72 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'error code',
     meaning: '错误信封中 error.code 的机器可读取值。',
     avoid: ['错误代码'],
+    synonyms: ['错误代码', 'error', 'errors', '报错'],
+  },
+  {
+    term: '快速开始',
+    english: 'quick start',
+    meaning: '从创建 API 密钥到第一次合成出音频的最短路径。',
+    avoid: [],
+    synonyms: [
+      '新手教程',
+      '上手',
+      '入门',
+      'quick start',
+      'quickstart',
+      'getting started',
+      'hello world',
+    ],
+  },
+  {
+    term: '鉴权',
+    english: 'authentication',
+    meaning: '用 Authorization 请求头中的 API 密钥证明请求来自你的账户。',
+    avoid: [],
+    synonyms: ['认证', '身份验证', '授权', 'authentication', 'auth'],
+  },
+  {
+    term: '错误信封',
+    english: 'error envelope',
+    meaning:
+      '所有接口出错时共用的 JSON 响应体：error 对象中的 code、message、param 和 request_id。',
+    avoid: [],
+    synonyms: ['错误格式', '错误返回格式', '错误响应', 'error format', 'error response'],
+  },
+  {
+    term: '限流',
+    english: 'rate limit',
+    meaning: '超过速率或并发上限时，请求被拒绝并返回 rate_limited。',
+    avoid: [],
+    synonyms: [
+      '请求太频繁',
+      '太频繁',
+      '频率限制',
+      'rate limit',
+      'rate limiting',
+      'throttling',
+      'qps',
+    ],
+  },
+  {
+    term: '流式播放',
+    english: 'streaming playback',
+    meaning: '音频边到达边播放，不等整段合成完。',
+    avoid: [],
+    synonyms: ['边合成边播放', '边播边合成', '边下边播', 'streaming playback'],
+  },
+  {
+    term: '分页',
+    english: 'pagination',
+    meaning: '列出音色时一次返回一页，用游标取下一页。',
+    avoid: [],
+    synonyms: ['翻页', 'pagination', 'paging'],
+  },
+  {
+    term: '价格',
+    english: 'price, pricing',
+    meaning: '每个计费单位的单价。',
+    avoid: [],
+    synonyms: ['价格表', '定价', '收费标准', '多少钱', 'pricing', 'price'],
   },
 ];
