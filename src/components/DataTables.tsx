@@ -26,7 +26,7 @@ export function ModelTable(): ReactNode {
                 <code>{m.id}</code>
                 {m.isDefault ? '（默认）' : ''}
               </td>
-              <td>{m.name}</td>
+              <td className="cell-label">{m.name}</td>
               <td>{m.summary}</td>
               <td>{m.firstAudioMs} ms</td>
               <td>{m.bestFor}</td>
