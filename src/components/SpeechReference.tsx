@@ -32,7 +32,7 @@ export function SpeechRequestFields(): ReactNode {
               </td>
               <td>{f.required ? '是' : '否'}</td>
               <td>
-                <Prose text={f.constraints.join('；')} />
+                <Prose text={f.constraints.map((c) => `${c.label}：${c.text}`).join('；')} />
               </td>
               <td>
                 <Prose text={f.description} />
