@@ -186,6 +186,10 @@ function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
   if (hasClass(node, 'theme-code-block')) return [codeBlock(node)];
   if (hasClass(node, 'tabs-container')) return tabs(node, ctx);
   if (hasClass(node, 'theme-admonition')) return [admonition(node, ctx)];
+  // The reference pages' method-and-path banner, written as the operations' Markdown has it.
+  if (hasClass(node, 'openapi__method-endpoint')) {
+    return [el('p', [el('code', [text(textOf(node).replace(/\s+/g, ' ').trim())])])];
+  }
   if (node.tagName === 'ul' && node.properties.dataFields !== undefined) {
     return [fieldTable(node, ctx)];
   }
@@ -213,15 +217,7 @@ function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
     );
     return caption ? [el('p', convert(caption.children, ctx)), node] : [node];
   }
-  // A summary is a bold line, even where it holds a heading (the reference pages' field lists).
-  if (node.tagName === 'summary') {
-    const level = ctx.level;
-    const words = convert(node.children, ctx).flatMap((c) =>
-      isElement(c) && /^h[1-6]$/.test(c.tagName) ? c.children : [c],
-    );
-    ctx.level = level;
-    return [el('p', [el('strong', words)])];
-  }
+  if (node.tagName === 'summary') return [el('p', [el('strong', convert(node.children, ctx))])];
   node.children = convert(node.children, ctx);
   return [node];
 }

@@ -43,9 +43,7 @@ function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
       open
       summary={
         <summary>
-          <Heading as="h4" className="openapi-markdown__details-summary-header-body">
-            消息字段
-          </Heading>
+          <strong className="openapi-markdown__details-summary-header-body">消息字段</strong>
         </summary>
       }
     >
@@ -61,10 +59,12 @@ function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
             <div className="openapi-schema__list-item">
               <div>
                 <span className="openapi-schema__container">
-                  <strong className="openapi-schema__property">{field.name}</strong>
+                  {/* Spaces for the text and Markdown forms; the flex layout ignores them. */}
+                  <strong className="openapi-schema__property">{field.name}</strong>{' '}
                   <span className="openapi-schema__name">{field.type}</span>
                   {field.required && (
                     <>
+                      {' '}
                       <span className="openapi-schema__divider" />
                       <span className="openapi-schema__required">必填</span>
                     </>
@@ -77,7 +77,8 @@ function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
                 )}
                 {field.constraints.map((c) => (
                   <p key={c.label} data-part="constraint">
-                    <strong>{c.label}：</strong> <Prose text={c.text} />
+                    <strong>{c.label}：</strong>
+                    <Prose text={c.text} />
                   </p>
                 ))}
               </div>
