@@ -20,6 +20,7 @@ import openApiSha1Plugin from './plugins/openapi-sha1';
 import startupTasksPlugin from './plugins/startup-tasks';
 import llmsTxtPlugin from './plugins/llms-txt';
 import robotsTxtPlugin from './plugins/robots-txt';
+import rehypeTableRegions from './plugins/rehype-table-regions';
 import { ssrTemplate } from './src/ssr/template';
 import { deployment } from './src/data/deployment';
 import { glossary } from './src/data/glossary';
@@ -85,6 +86,8 @@ const config: Config = {
           versions: { current: { label: 'Next' } },
           tags: 'tags.yml',
           onInlineTags: 'throw',
+          // Every table in a named box that scrolls on its own when too wide for the screen.
+          rehypePlugins: [rehypeTableRegions],
         },
         blog: false,
         pages: {},
@@ -141,6 +144,7 @@ const config: Config = {
         routeBasePath: 'api',
         sidebarPath: './docs/api/sidebars.ts',
         docItemComponent: '@theme/ApiItem',
+        rehypePlugins: [rehypeTableRegions],
         versions: { current: { label: 'Next' } },
       },
     ],

@@ -125,6 +125,52 @@ function admonition(node: Element, ctx: Context): Element {
   ]);
 }
 
+/** Full-width punctuation ends a Chinese sentence: the next one follows without a space. */
+const endsSentence = (nodes: ElementContent[]): boolean =>
+  /[\u3000-\u303f\uff00-\uffef]$/.test(nodes.map(textOf).join(''));
+
+/**
+ * A field list in the reference pages' style (src/components/WebsocketProtocol.tsx marks it
+ * `data-fields`) becomes the field table the operations' Markdown has: 字段, 类型, 必填, 说明,
+ * the description followed by the constraints, worded `长度：1 – 5,000 字符` and joined by `；`.
+ */
+function fieldTable(list: Element, ctx: Context): Element {
+  const rows = list.children.filter(isElement).map((item) => {
+    const parts: Element[] = [];
+    const walk = (n: ElementContent): void => {
+      if (!isElement(n)) return;
+      if (n.properties.dataPart !== undefined) parts.push(n);
+      else n.children.forEach(walk);
+    };
+    item.children.forEach(walk);
+    const description = parts
+      .filter((p) => p.properties.dataPart === 'description')
+      .flatMap((p) => convert(p.children, ctx));
+    const constraints = parts
+      .filter((p) => p.properties.dataPart === 'constraint')
+      .map((p) => {
+        const [label, ...rest] = p.children;
+        const value = convert(rest, ctx);
+        if (value[0]?.type === 'text') value[0] = text(value[0].value.trimStart());
+        return [text(textOf(label).trim()), ...value];
+      });
+    const about: ElementContent[] = [...description];
+    constraints.forEach((c, i) => {
+      if (i > 0) about.push(text('；'));
+      else if (about.length > 0 && !endsSentence(about)) about.push(text(' '));
+      about.push(...c);
+    });
+    return el('tr', [
+      el('td', [el('code', [text(String(item.properties.dataField))])]),
+      el('td', [el('code', [text(String(item.properties.dataType))])]),
+      el('td', [text(item.properties.dataRequired === 'true' ? '是' : '否')]),
+      el('td', about),
+    ]);
+  });
+  const head = ['字段', '类型', '必填', '说明'].map((h) => el('th', [text(h)]));
+  return el('table', [el('thead', [el('tr', head)]), el('tbody', rows)]);
+}
+
 function resolveUrl(href: string, ctx: Context): string {
   try {
     return new URL(href, ctx.pageUrl).href;
@@ -140,6 +186,13 @@ function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
   if (hasClass(node, 'theme-code-block')) return [codeBlock(node)];
   if (hasClass(node, 'tabs-container')) return tabs(node, ctx);
   if (hasClass(node, 'theme-admonition')) return [admonition(node, ctx)];
+  // The reference pages' method-and-path banner, written as the operations' Markdown has it.
+  if (hasClass(node, 'openapi__method-endpoint')) {
+    return [el('p', [el('code', [text(textOf(node).replace(/\s+/g, ' ').trim())])])];
+  }
+  if (node.tagName === 'ul' && node.properties.dataFields !== undefined) {
+    return [fieldTable(node, ctx)];
+  }
   const heading = /^h([1-6])$/.exec(node.tagName);
   if (heading) ctx.level = Number(heading[1]);
   if (node.tagName === 'a' && typeof node.properties.href === 'string') {

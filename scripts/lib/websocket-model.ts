@@ -9,6 +9,11 @@ import type {
   ProtocolMessage,
   WebsocketProtocol,
 } from '../../src/data/websocketProtocol';
+import {
+  schemaConstraints,
+  type ConstrainedSchema,
+  type Constraint,
+} from '../../src/components/schemaConstraints';
 
 type Json = Record<string, unknown>;
 type Schema = Json & {
@@ -35,18 +40,19 @@ function typeOf(schema: Schema): string {
 const code = (value: unknown): string =>
   `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 
-function constraintsOf(schema: Schema): string[] {
-  const out: string[] = [];
+/**
+ * What the page shows under a field, worded as on the HTTP reference pages and in the Markdown
+ * of their operations (src/components/schemaConstraints): 固定值, the ranges and lengths, 默认值.
+ */
+function constraintsOf(schema: Schema): Constraint[] {
   const s = schema.oneOf?.find((o) => o.type !== 'null') ?? schema;
-  if (s.const !== undefined) out.push(`固定值 ${code(s.const)}`);
-  if (s.enum) out.push(`可选值 ${s.enum.map(code).join('、')}`);
-  if (s.default !== undefined) out.push(`默认 ${code(s.default)}`);
-  if (s.minimum !== undefined) out.push(`最小 ${String(s.minimum)}`);
-  if (s.maximum !== undefined) out.push(`最大 ${String(s.maximum)}`);
-  if (s.minLength !== undefined) out.push(`最短 ${String(s.minLength)} 个字符`);
-  if (s.maxLength !== undefined) out.push(`最长 ${String(s.maxLength)} 个字符`);
-  if (s.pattern !== undefined) out.push(`格式 ${code(s.pattern)}`);
-  if (s.contentEncoding !== undefined) out.push(`编码 ${String(s.contentEncoding)}`);
+  const out: Constraint[] = [];
+  if (s.const !== undefined) out.push({ label: '固定值', text: code(s.const) });
+  out.push(...schemaConstraints(s as ConstrainedSchema));
+  if (s.default !== undefined) out.push({ label: '默认值', text: code(s.default) });
+  if (s.contentEncoding !== undefined) {
+    out.push({ label: '编码', text: String(s.contentEncoding) });
+  }
   return out;
 }
 

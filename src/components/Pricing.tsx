@@ -1,4 +1,5 @@
 import React, { useId, useState, type ReactNode } from 'react';
+import TableRegion from '@site/src/components/TableRegion';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import { defaultModel, models, type ModelId } from '@site/src/data/models';
 import {
@@ -31,39 +32,41 @@ export function SignupVoucher(): ReactNode {
 /** Prices of speech per model and of a voice clone, from `src/data/pricing.ts`. */
 export function PriceTable(): ReactNode {
   return (
-    <table data-table="prices">
-      <caption className={styles.caption}>价格以人民币（{currency}）计</caption>
-      <thead>
-        <tr>
-          <th scope="col">计费项</th>
-          <th scope="col">
-            <code>model</code>
-          </th>
-          <th scope="col">单价</th>
-        </tr>
-      </thead>
-      <tbody>
-        {models.map((m) => (
-          <tr key={m.id} data-model={m.id}>
-            <td>
-              语音合成：{m.name}
-              {m.isDefault ? '（默认）' : ''}
-            </td>
-            <td>
-              <code>{m.id}</code>
-            </td>
-            <td>
-              {formatYuan(speechPriceFen[m.id])} / <BillingUnit />
-            </td>
+    <TableRegion label="价格表">
+      <table data-table="prices">
+        <caption className={styles.caption}>价格以人民币（{currency}）计</caption>
+        <thead>
+          <tr>
+            <th scope="col">计费项</th>
+            <th scope="col">
+              <code>model</code>
+            </th>
+            <th scope="col">单价</th>
           </tr>
-        ))}
-        <tr data-item="clone">
-          <td>音色克隆（仅成功的克隆）</td>
-          <td>不适用</td>
-          <td>{formatYuan(clonePriceFen)} / 个音色</td>
-        </tr>
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {models.map((m) => (
+            <tr key={m.id} data-model={m.id}>
+              <td>
+                语音合成：{m.name}
+                {m.isDefault ? '（默认）' : ''}
+              </td>
+              <td>
+                <code>{m.id}</code>
+              </td>
+              <td>
+                {formatYuan(speechPriceFen[m.id])} / <BillingUnit />
+              </td>
+            </tr>
+          ))}
+          <tr data-item="clone">
+            <td>音色克隆（仅成功的克隆）</td>
+            <td>不适用</td>
+            <td>{formatYuan(clonePriceFen)} / 个音色</td>
+          </tr>
+        </tbody>
+      </table>
+    </TableRegion>
   );
 }
 

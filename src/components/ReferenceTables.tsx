@@ -1,4 +1,5 @@
 import React, { type ReactNode } from 'react';
+import TableRegion from '@site/src/components/TableRegion';
 import Prose from '@site/src/components/Prose';
 import { formatCount } from '@site/src/components/formatCount';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
@@ -15,66 +16,70 @@ export function ErrorCatalogue(): ReactNode {
   const brokenLinks = useBrokenLinks();
   apiErrors.forEach((e) => brokenLinks.collectAnchor(errorAnchor(e.code)));
   return (
-    <table data-table="errors">
-      <thead>
-        <tr>
-          <th>HTTP 状态码</th>
-          <th>错误码</th>
-          <th>含义</th>
-          <th>处理方式</th>
-          <th>可重试</th>
-        </tr>
-      </thead>
-      <tbody>
-        {apiErrors.map((e) => (
-          <tr key={e.code} id={errorAnchor(e.code)}>
-            <td>{e.status}</td>
-            <td>
-              <code>{e.code}</code>
-            </td>
-            <td>
-              <Prose text={e.meaning} />
-            </td>
-            <td>
-              <Prose text={e.action} />
-            </td>
-            <td>{e.retryable ? '是' : '否'}</td>
+    <TableRegion label="错误码一览">
+      <table data-table="errors">
+        <thead>
+          <tr>
+            <th>HTTP 状态码</th>
+            <th>错误码</th>
+            <th>含义</th>
+            <th>处理方式</th>
+            <th>可重试</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {apiErrors.map((e) => (
+            <tr key={e.code} id={errorAnchor(e.code)}>
+              <td>{e.status}</td>
+              <td>
+                <code>{e.code}</code>
+              </td>
+              <td>
+                <Prose text={e.meaning} />
+              </td>
+              <td>
+                <Prose text={e.action} />
+              </td>
+              <td>{e.retryable ? '是' : '否'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
   );
 }
 
 /** The limits of `src/data/limits.ts`. */
 export function LimitsTable(): ReactNode {
   return (
-    <table data-table="limits">
-      <thead>
-        <tr>
-          <th>限制项</th>
-          <th>上限</th>
-          <th>范围</th>
-          <th>超出时</th>
-        </tr>
-      </thead>
-      <tbody>
-        {limits.map((l) => (
-          <tr key={l.key} data-limit={l.key}>
-            <td>
-              <Prose text={l.subject} />
-            </td>
-            <td>
-              {formatCount(l.value)} {l.unit}
-            </td>
-            <td>{l.scope}</td>
-            <td>
-              <Prose text={l.onExceed} />
-            </td>
+    <TableRegion label="限制一览">
+      <table data-table="limits">
+        <thead>
+          <tr>
+            <th>限制项</th>
+            <th>上限</th>
+            <th>范围</th>
+            <th>超出时</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {limits.map((l) => (
+            <tr key={l.key} data-limit={l.key}>
+              <td>
+                <Prose text={l.subject} />
+              </td>
+              <td>
+                {formatCount(l.value)} {l.unit}
+              </td>
+              <td>{l.scope}</td>
+              <td>
+                <Prose text={l.onExceed} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
   );
 }
 

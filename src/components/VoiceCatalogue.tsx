@@ -1,5 +1,6 @@
 import React, { useId, useState, type ReactNode } from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import TableRegion from '@site/src/components/TableRegion';
 import {
   genderLabels,
   languageLabels,
@@ -71,9 +72,30 @@ function FilterSelect({ label, value, options, onChange }: FilterSelectProps): R
   );
 }
 
+/** The catalogue's columns, in order; each cell repeats its column's name for the cards. */
+const columns = ['voice_id', '名称', '语言', '性别', '风格', '适用场景', '说明'] as const;
+
+function Cell({
+  column,
+  lang,
+  children,
+}: {
+  column: (typeof columns)[number];
+  lang?: string;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <td data-label={column} role="cell">
+      <span lang={lang}>{children}</span>
+    </td>
+  );
+}
+
 /**
  * The preset voice catalogue of `src/data/voices.ts`. Every row is rendered on the server, so
  * the page works as a plain table without JavaScript; the filters appear only after hydration.
+ * Where the catalogue is narrower than its seven columns (a phone), each voice is a card of
+ * labelled fields instead of a row (VoiceCatalogue.module.css).
  */
 export default function VoiceCatalogue(): ReactNode {
   const isBrowser = useIsBrowser();
@@ -130,48 +152,48 @@ export default function VoiceCatalogue(): ReactNode {
           </p>
         </div>
       )}
-      {/* A scrolling region on narrow screens: focusable and named, so keyboards can scroll it. */}
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="预置音色表">
-        <table className={styles.table} data-table="voices">
-          <thead>
-            <tr>
-              <th scope="col">
-                <code>voice_id</code>
-              </th>
-              <th scope="col">名称</th>
-              <th scope="col">语言</th>
-              <th scope="col">性别</th>
-              <th scope="col">风格</th>
-              <th scope="col">适用场景</th>
-              <th scope="col">说明</th>
+      <TableRegion label="预置音色表">
+        {/* The roles repeat the elements' own: on a narrow screen the rows are laid out as
+            cards (display: block), which some browsers take for a reason to drop them. */}
+        <table className={styles.table} data-table="voices" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              {columns.map((c) => (
+                <th key={c} scope="col" role="columnheader">
+                  {c === 'voice_id' ? <code>{c}</code> : c}
+                </th>
+              ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {shown.map((v) => (
-              <tr key={v.voiceId} data-voice={v.voiceId}>
-                <td>
+              <tr key={v.voiceId} data-voice={v.voiceId} role="row">
+                <Cell column="voice_id">
                   <code>{v.voiceId}</code>
-                </td>
-                <td lang={v.language === 'zh' || v.language === 'yue' ? undefined : v.language}>
+                </Cell>
+                <Cell
+                  column="名称"
+                  lang={v.language === 'zh' || v.language === 'yue' ? undefined : v.language}
+                >
                   {v.name}
-                </td>
-                <td>{languageLabels[v.language]}</td>
-                <td>{genderLabels[v.gender]}</td>
-                <td>{v.style}</td>
-                <td>{v.scenarios.join('、')}</td>
-                <td>{v.description}</td>
+                </Cell>
+                <Cell column="语言">{languageLabels[v.language]}</Cell>
+                <Cell column="性别">{genderLabels[v.gender]}</Cell>
+                <Cell column="风格">{v.style}</Cell>
+                <Cell column="适用场景">{v.scenarios.join('、')}</Cell>
+                <Cell column="说明">{v.description}</Cell>
               </tr>
             ))}
             {shown.length === 0 && (
-              <tr>
-                <td colSpan={7} className={styles.empty}>
+              <tr role="row">
+                <td colSpan={columns.length} className={styles.empty} role="cell">
                   没有符合全部条件的音色。放宽一个条件，或点击“清除筛选”。
                 </td>
               </tr>
             )}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </div>
   );
 }

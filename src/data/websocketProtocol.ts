@@ -4,14 +4,16 @@
  * `.generated/websocket-protocol.json`. Pages render the protocol from that model only, so the
  * reference cannot drift from the document.
  */
+import type { Constraint } from '../components/schemaConstraints';
+
 export interface ProtocolField {
   /** Dotted path, `words[].text` for items of an array. */
   readonly name: string;
   readonly type: string;
   readonly required: boolean;
   readonly description: string;
-  /** Allowed values, defaults and bounds, ready to show. */
-  readonly constraints: string[];
+  /** Fixed and allowed values, bounds and default, worded as the HTTP reference words them. */
+  readonly constraints: Constraint[];
 }
 
 export interface ProtocolExample {

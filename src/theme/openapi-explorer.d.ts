@@ -14,3 +14,7 @@ declare module '@theme/ApiExplorer/ParamOptions/slice' {
 declare module '@theme/ApiExplorer/FormSelect' {
   export { default } from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/FormSelect';
 }
+// The method-and-path banner (src/theme replaces it), which the websocket reference shows too.
+declare module '@theme/ApiExplorer/MethodEndpoint' {
+  export { default } from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/MethodEndpoint';
+}

@@ -167,8 +167,9 @@ test.describe('the Markdown form of each page', () => {
           .map((_, b) => /language-(\S+)/.exec($(b).attr('class') ?? '')?.[1])
           .get();
         expect(fences(markdown).map((f) => f.lang)).toEqual(blocks);
+        // A reference field list (`data-fields`, the websocket page's) is a table in Markdown.
         const tables = markdown.match(/^\|(?: *:?-+:? *\|)+$/gm) ?? [];
-        expect(tables.length).toBe(article.find('table').length);
+        expect(tables.length).toBe(article.find('table, ul[data-fields]').length);
       }
 
       // Nothing of MDX or of the page's chrome is left outside code.

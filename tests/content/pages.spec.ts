@@ -35,8 +35,9 @@ function page(route: string): Page {
   const $ = load(readFileSync(htmlFile(route), 'utf8'));
   const article = $('article').first().clone();
   article.find('pre, script, style, noscript, .theme-doc-footer, nav').remove();
-  // Keep inline code recognisable to the copy linter, which treats `code` spans as code.
-  article.find('code').each((_, el) => {
+  // Keep inline code recognisable to the copy linter, which treats `code` spans as code; the
+  // types of a reference field list (`object[]`) are code too.
+  article.find('code, .openapi-schema__name').each((_, el) => {
     $(el).replaceWith(`\`${$(el).text()}\``);
   });
   const blocks = article
