@@ -1,10 +1,11 @@
 /**
- * What each page type ships on its first load (JS, CSS and HTML, gzip) and the search index stay
+ * What each page type fetches until it has hydrated (JS, CSS and HTML, gzip) and the search index stay
  * within their budgets (scripts/lib/page-weight.ts): a code-splitting or minifying step that
  * silently stops working shows here as bytes, on every build.
  */
 import path from 'node:path';
 import { test, expect } from '../support/fixtures';
+import { hydrated } from '../support/hydration';
 import { siteDir } from '../../playwright.config';
 import {
   benchPages,
@@ -19,7 +20,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 for (const [type, route] of Object.entries(benchPages) as [PageType, string][]) {
   test(`a ${type} page (${route}) ships its first load within budget`, async ({ page }) => {
-    const weight = await weighPage(page, route);
+    const weight = await weighPage(page, route, hydrated);
     const budget = weightBudgets[type];
     console.log(
       `${type}: JS ${kb(weight.jsGzip)} / ${kb(budget.js)}, CSS ${kb(weight.cssGzip)} / ${kb(budget.css)}, HTML ${kb(weight.htmlGzip)} / ${kb(budget.html)} (gzip)`,
