@@ -70,8 +70,10 @@ export const apiErrors: readonly ApiErrorCode[] = [
     },
   },
   {
+    // 410 Gone: the voice will never be usable (not 422, which mocks and clients read as a
+    // validation error; this API's validation errors are 400).
     code: 'voice_clone_failed',
-    status: 422,
+    status: 410,
     meaning: '这个音色克隆失败（`status` 为 `failed`），永远不能用于合成。',
     action: '不要重试。删除它，对照录音要求换一段参考录音重新克隆。',
     retryable: false,
