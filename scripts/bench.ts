@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../playwright.config';
 import { startProductionServer } from './lib/production-server';
+import { lighthouseScores, type LighthouseScores } from './lib/lighthouse';
 import { benchPages, searchIndexWeight, weighPage, type PageWeight } from './lib/page-weight';
 import {
   formatRelevance,
@@ -27,8 +28,6 @@ import {
 
 const root = path.resolve(__dirname, '..');
 const benchDir = path.join(root, '.tmp/bench');
-// Lighthouse launches its own Chromium, headless, with the tests' flags.
-const chromiumFlags = ['--headless=new', ...chromiumArgs];
 
 const { values: args } = parseArgs({
   options: { 'skip-build': { type: 'boolean', default: false } },
@@ -47,24 +46,6 @@ export interface Figures {
   lighthouse: Record<string, LighthouseScores>;
   /** The bare classic template's home page, for comparison (not held to the budgets). */
   bareLighthouse?: LighthouseScores;
-}
-
-export interface LighthouseScores {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  /** The simulated metrics behind the performance score. */
-  metrics: LighthouseMetrics;
-}
-
-/** Milliseconds, but CLS (unitless). */
-export interface LighthouseMetrics {
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  speedIndex: number;
 }
 
 function timed(command: string, argv: string[], cwd = root, env: NodeJS.ProcessEnv = {}): number {
@@ -130,48 +111,6 @@ async function searchLatency(browser: Browser, base: string): Promise<Figures['s
   await page.close();
   warm.sort((a, b) => a - b);
   return { firstQuery: Math.round(firstQuery), warmMedian: Math.round(warm[2]) };
-}
-
-async function lighthouseOnce(url: string): Promise<LighthouseScores> {
-  const { launch } = await import('chrome-launcher');
-  const lighthouse = (await import('lighthouse')).default;
-  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    const c = result!.lhr.categories;
-    const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
-    const metric = (k: string) => result!.lhr.audits[k]?.numericValue ?? NaN;
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      metrics: {
-        fcp: metric('first-contentful-paint'),
-        lcp: metric('largest-contentful-paint'),
-        tbt: metric('total-blocking-time'),
-        cls: metric('cumulative-layout-shift'),
-        speedIndex: metric('speed-index'),
-      },
-    };
-  } finally {
-    await chrome.kill();
-  }
-}
-
-/**
- * Lighthouse's performance score varies by ±5 on a shared machine: of three runs, the one with
- * the median performance score (the other categories do not vary between runs).
- */
-async function lighthouseScores(url: string): Promise<LighthouseScores> {
-  const runs: LighthouseScores[] = [];
-  for (let i = 0; i < 3; i += 1) runs.push(await lighthouseOnce(url));
-  return runs.sort((a, b) => a.performance - b.performance)[1];
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
