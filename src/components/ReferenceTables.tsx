@@ -3,7 +3,12 @@ import TableRegion from '@site/src/components/TableRegion';
 import Prose from '@site/src/components/Prose';
 import { formatCount } from '@site/src/components/formatCount';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import { apiErrors, errorActionLabel } from '@site/src/data/errors';
+import {
+  apiErrors,
+  errorActionKinds,
+  errorActionLabel,
+  errorActionMeaning,
+} from '@site/src/data/errors';
 import { billedAmountLabel, billingOutcomes } from '@site/src/data/billing';
 import { backoffCeilingMs, retryPolicy } from '@site/src/data/retryPolicy';
 import { limit as findLimit, limits, type LimitKey } from '@site/src/data/limits';
@@ -48,6 +53,31 @@ export function ErrorCatalogue(): ReactNode {
         </tbody>
       </table>
     </TableRegion>
+  );
+}
+
+/** The kinds of client action, each with its codes, from `src/data/errors.ts`. */
+export function ErrorActionKinds(): ReactNode {
+  return (
+    <ul data-list="error-actions">
+      {errorActionKinds.map((kind) => (
+        <li key={kind} data-kind={kind}>
+          <strong>{errorActionLabel[kind]}</strong>（
+          {apiErrors
+            .filter((e) => e.kind === kind)
+            .map((e, i) => (
+              <span key={e.code}>
+                {i > 0 && '、'}
+                <a href={`#${errorAnchor(e.code)}`}>
+                  <code>{e.code}</code>
+                </a>
+              </span>
+            ))}
+          ）：
+          <Prose text={errorActionMeaning[kind]} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -31,6 +31,15 @@ export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
   recreate: '重新创建',
 };
 
+/** What each kind asks of the client program, for the reader. */
+export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
+  retry: '暂时性的问题：原样重试同一个请求。有 `Retry-After` 时先按它等待，否则按退避策略等待。',
+  poll: '资源还没有就绪：不要重发原请求，轮询资源的状态，就绪后再发。',
+  'fix-request': '请求本身有问题：不要原样重试，按 `param` 修正请求后再发。',
+  'fix-account': '账户或 API 密钥有问题：不要重试，先处理账户（密钥、余额、音色名额）。',
+  recreate: '资源永远不能使用：不要重试，重新创建一个。',
+};
+
 interface ApiErrorEntry {
   /** Machine-readable code, the `error.code` field of the envelope. */
   readonly code: string;
