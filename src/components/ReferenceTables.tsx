@@ -2,6 +2,7 @@ import React, { type ReactNode } from 'react';
 import TableRegion from '@site/src/components/TableRegion';
 import Prose from '@site/src/components/Prose';
 import { formatCount } from '@site/src/components/formatCount';
+import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {
   apiErrors,
@@ -68,9 +69,9 @@ export function ErrorActionKinds(): ReactNode {
             .map((e, i) => (
               <span key={e.code}>
                 {i > 0 && '、'}
-                <a href={`#${errorAnchor(e.code)}`}>
+                <Link to={`#${errorAnchor(e.code)}`}>
                   <code>{e.code}</code>
-                </a>
+                </Link>
               </span>
             ))}
           ）：

@@ -182,7 +182,7 @@ export function CloseCodeList({ reconnect }: { reconnect: Reconnect }): ReactNod
   return protocol.closeCodes
     .filter((c) => c.reconnect === reconnect)
     .map((c, i) => (
-      <span key={c.code}>
+      <span key={c.code} data-close-code={c.code}>
         {i > 0 && '、'}
         <code>{c.reason}</code>（<code>{c.code}</code>）
       </span>
