@@ -2,12 +2,14 @@
  * Turns the resolved AsyncAPI document into the flat model pages render
  * (see src/data/websocketProtocol.ts).
  */
-import type {
-  CloseCode,
-  HandshakeHeader,
-  ProtocolField,
-  ProtocolMessage,
-  WebsocketProtocol,
+import {
+  reconnectKinds,
+  type CloseCode,
+  type HandshakeHeader,
+  type ProtocolField,
+  type ProtocolMessage,
+  type Reconnect,
+  type WebsocketProtocol,
 } from '../../src/data/websocketProtocol';
 import {
   schemaConstraints,
@@ -85,6 +87,25 @@ export function fieldsOf(schema: Schema, prefix = ''): ProtocolField[] {
   });
 }
 
+/** `x-close-codes`, checked: every code says when to reconnect and what the client does. */
+function closeCodesOf(value: unknown): CloseCode[] {
+  return ((value as Json[]) ?? []).map((c) => {
+    const reconnect = c.reconnect as Reconnect;
+    if (!reconnectKinds.includes(reconnect) || !c.action) {
+      throw new Error(
+        `x-close-codes ${String(c.code)}: needs reconnect (${reconnectKinds.join(' | ')}) and action`,
+      );
+    }
+    return {
+      code: Number(c.code),
+      reason: String(c.reason),
+      description: prose(c.description),
+      reconnect,
+      action: prose(c.action),
+    };
+  });
+}
+
 export function websocketModel(
   resolved: Json,
   wsOrigin: string,
@@ -133,8 +154,9 @@ export function websocketModel(
     url: `${wsOrigin}${versionPrefix}${String(channel.address)}`,
     method: String(binding.method ?? 'GET'),
     headers,
-    keepalive: String(asJson(channel['x-keepalive']).description ?? ''),
-    closeCodes: (channel['x-close-codes'] as CloseCode[]) ?? [],
+    keepalive: prose(asJson(channel['x-keepalive']).description),
+    idle: prose(asJson(channel['x-keepalive']).idle),
+    closeCodes: closeCodesOf(channel['x-close-codes']),
     messages,
     downloadUrl,
   };

@@ -2,8 +2,16 @@ import React, { type ReactNode } from 'react';
 import TableRegion from '@site/src/components/TableRegion';
 import Prose from '@site/src/components/Prose';
 import { formatCount } from '@site/src/components/formatCount';
+import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
-import { apiErrors } from '@site/src/data/errors';
+import {
+  apiErrors,
+  errorActionKinds,
+  errorActionLabel,
+  errorActionMeaning,
+} from '@site/src/data/errors';
+import { billedAmountLabel, billingOutcomes } from '@site/src/data/billing';
+import { backoffCeilingMs, retryPolicy } from '@site/src/data/retryPolicy';
 import { limit as findLimit, limits, type LimitKey } from '@site/src/data/limits';
 import { apiSpecs, websocketSpec } from '@site/src/data/apiSpecs';
 
@@ -23,8 +31,8 @@ export function ErrorCatalogue(): ReactNode {
             <th>HTTP 状态码</th>
             <th>错误码</th>
             <th>含义</th>
+            <th>客户端怎么做</th>
             <th>处理方式</th>
-            <th>可重试</th>
           </tr>
         </thead>
         <tbody>
@@ -37,15 +45,40 @@ export function ErrorCatalogue(): ReactNode {
               <td>
                 <Prose text={e.meaning} />
               </td>
+              <td data-kind={e.kind}>{errorActionLabel[e.kind]}</td>
               <td>
                 <Prose text={e.action} />
               </td>
-              <td>{e.retryable ? '是' : '否'}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </TableRegion>
+  );
+}
+
+/** The kinds of client action, each with its codes, from `src/data/errors.ts`. */
+export function ErrorActionKinds(): ReactNode {
+  return (
+    <ul data-list="error-actions">
+      {errorActionKinds.map((kind) => (
+        <li key={kind} data-kind={kind}>
+          <strong>{errorActionLabel[kind]}</strong>（
+          {apiErrors
+            .filter((e) => e.kind === kind)
+            .map((e, i) => (
+              <span key={e.code}>
+                {i > 0 && '、'}
+                <Link to={`#${errorAnchor(e.code)}`}>
+                  <code>{e.code}</code>
+                </Link>
+              </span>
+            ))}
+          ）：
+          <Prose text={errorActionMeaning[kind]} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -109,5 +142,96 @@ export function SpecDownloads(): ReactNode {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The id of an outcome's row in the billing table. */
+export const billingAnchor = (id: string): string => `billing-${id}`;
+
+/** What every outcome of a request is billed, from `src/data/billing.ts`. */
+export function BillingOutcomes(): ReactNode {
+  const brokenLinks = useBrokenLinks();
+  billingOutcomes.forEach((o) => brokenLinks.collectAnchor(billingAnchor(o.id)));
+  return (
+    <TableRegion label="各种结果的计费">
+      <table data-table="billing">
+        <thead>
+          <tr>
+            <th>接口</th>
+            <th>结果</th>
+            <th>计费</th>
+            <th>说明</th>
+            <th>计费字符数在哪里</th>
+          </tr>
+        </thead>
+        <tbody>
+          {billingOutcomes.map((o) => (
+            <tr key={o.id} id={billingAnchor(o.id)} data-outcome={o.id}>
+              <td>{o.api}</td>
+              <td>
+                <Prose text={o.outcome} />
+              </td>
+              <td data-billed={o.billed}>{billedAmountLabel[o.billed]}</td>
+              <td>
+                <Prose text={o.detail} />
+              </td>
+              <td>
+                <Prose text={o.reported} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+const seconds = (ms: number): string => `${formatCount(ms / 1000)} 秒`;
+
+/** The retry policy of `src/data/retryPolicy.ts`: its numbers, and the waits they give. */
+export function RetryPolicyTable(): ReactNode {
+  const p = retryPolicy;
+  const steps = Array.from({ length: p.maxAttempts - 1 }, (_, i) => i + 1);
+  return (
+    <TableRegion label="重试参数">
+      <table data-table="retry-policy">
+        <tbody>
+          <tr data-param="maxAttempts">
+            <th>最多尝试次数</th>
+            <td>{p.maxAttempts} 次（含第一次请求），之后放弃并报告失败</td>
+          </tr>
+          <tr data-param="baseDelayMs">
+            <th>基数</th>
+            <td>{seconds(p.baseDelayMs)}：第一次重试前等待的上限</td>
+          </tr>
+          <tr data-param="maxDelayMs">
+            <th>单次等待上限</th>
+            <td>{seconds(p.maxDelayMs)}</td>
+          </tr>
+          <tr data-param="jitter">
+            <th>抖动</th>
+            <td>
+              全抖动：第 n 次重试前，在 0 到{' '}
+              <code>{`min(${p.maxDelayMs / 1000}, ${p.baseDelayMs / 1000} × 2^(n−1))`}</code>{' '}
+              秒之间随机取一个等待时间；各次重试的上限依次是{' '}
+              {steps.map((n) => seconds(backoffCeilingMs(n))).join('、')}
+            </td>
+          </tr>
+          <tr data-param="retryAfterFirst">
+            <th>
+              <code>Retry-After</code>
+            </th>
+            <td>
+              响应带它时优先按它等待：等它给出的秒数，再加上 0 到 {seconds(p.baseDelayMs)}
+              的随机时间
+            </td>
+          </tr>
+          <tr data-param="resetAfterMs">
+            <th>重置</th>
+            <td>WebSocket 连接稳定工作 {seconds(p.resetAfterMs)}后，下一次重连从第一步重新开始</td>
+          </tr>
+        </tbody>
+      </table>
+    </TableRegion>
   );
 }

@@ -7,9 +7,12 @@ import Heading from '@theme/Heading';
 import MethodEndpoint from '@theme/ApiExplorer/MethodEndpoint';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
-import type {
-  ProtocolMessage,
-  WebsocketProtocol as Protocol,
+import {
+  reconnectKinds,
+  reconnectLabel,
+  type ProtocolMessage,
+  type Reconnect,
+  type WebsocketProtocol as Protocol,
 } from '@site/src/data/websocketProtocol';
 // Written by `npm run gen-api` from api-specs/speech-websocket.yaml (AsyncAPI).
 import generated from '@site/.generated/websocket-protocol.json';
@@ -140,18 +143,19 @@ export function WebsocketExamples(): ReactNode {
 export function CloseCodes(): ReactNode {
   return (
     <TableRegion label="关闭码一览">
-      <table>
+      <table data-table="close-codes">
         <thead>
           <tr>
             <th>关闭码</th>
             <th>原因</th>
             <th>含义</th>
-            <th>可重连</th>
+            <th>重连</th>
+            <th>怎么做</th>
           </tr>
         </thead>
         <tbody>
           {protocol.closeCodes.map((c) => (
-            <tr key={c.code}>
+            <tr key={c.code} data-close-code={c.code}>
               <td>
                 <code>{c.code}</code>
               </td>
@@ -161,12 +165,52 @@ export function CloseCodes(): ReactNode {
               <td>
                 <Prose text={c.description} />
               </td>
-              <td>{c.retry ? '是' : '否'}</td>
+              <td data-reconnect={c.reconnect}>{reconnectLabel[c.reconnect]}</td>
+              <td>
+                <Prose text={c.action} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </TableRegion>
+  );
+}
+
+/** The close codes of one reconnect kind, as `reason`（code） items. */
+export function CloseCodeList({ reconnect }: { reconnect: Reconnect }): ReactNode {
+  return protocol.closeCodes
+    .filter((c) => c.reconnect === reconnect)
+    .map((c, i) => (
+      <span key={c.code} data-close-code={c.code}>
+        {i > 0 && '、'}
+        <code>{c.reason}</code>（<code>{c.code}</code>）
+      </span>
+    ));
+}
+
+/**
+ * When to reconnect, one item per kind, from the close codes' `reconnect`: the codes of the kind
+ * and what it means. The per-code actions are in the close-code table.
+ */
+export function ReconnectRules(): ReactNode {
+  const meaning: Record<Reconnect, string> = {
+    backoff:
+      '自动重连，两次尝试之间按退避策略等待；连接断开时没有收到关闭帧（库报告 `1006` 或“连接已关闭”）也属于这一类。',
+    'when-needed': '不要立即重连：连接本身没有问题，只是不再需要。有文本要合成时再建立连接。',
+    never:
+      '不要自动重连：原因不解决，新连接还会以同样的关闭码结束。先按关闭码表中“怎么做”一列解决原因。',
+  };
+  return (
+    <ul data-list="reconnect-rules">
+      {reconnectKinds.map((kind) => (
+        <li key={kind} data-reconnect={kind}>
+          <strong>{reconnectLabel[kind]}</strong>（<CloseCodeList reconnect={kind} />
+          ）：
+          <Prose text={meaning[kind]} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -210,6 +254,15 @@ export function Keepalive(): ReactNode {
   return (
     <p>
       <Prose text={protocol.keepalive} />
+    </p>
+  );
+}
+
+/** The idle-timeout rule, from the AsyncAPI document's `x-keepalive.idle`. */
+export function IdleTimeout(): ReactNode {
+  return (
+    <p data-rule="idle-timeout">
+      <Prose text={protocol.idle} />
     </p>
   );
 }

@@ -3,21 +3,57 @@
  * return. `/api/errors` renders its table from this list, and a test checks that every error
  * response in the OpenAPI and AsyncAPI documents uses a code listed here, with the same status.
  */
-export interface ApiErrorCode {
+/**
+ * What a client program does on an error code. `retryable` derives from it.
+ * - `retry`: retry the same request automatically, `Retry-After` first, else the backoff of
+ *   src/data/retryPolicy.ts;
+ * - `poll`: do not resend; poll the resource until it is ready, then send again;
+ * - `fix-request`: do not retry; change the request (the field `param` names) and send it again;
+ * - `fix-account`: do not retry; fix the account (API key, credit, voice quota) first;
+ * - `recreate`: never retry; the resource can never work, create a new one.
+ */
+export type ErrorActionKind = 'retry' | 'poll' | 'fix-request' | 'fix-account' | 'recreate';
+
+export const errorActionKinds: readonly ErrorActionKind[] = [
+  'retry',
+  'poll',
+  'fix-request',
+  'fix-account',
+  'recreate',
+];
+
+/** How the catalogue names each kind. */
+export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
+  retry: '自动重试',
+  poll: '轮询后再发',
+  'fix-request': '修正请求',
+  'fix-account': '处理账户',
+  recreate: '重新创建',
+};
+
+/** What each kind asks of the client program, for the reader. */
+export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
+  retry: '暂时性的问题：原样重试同一个请求。有 `Retry-After` 时先按它等待，否则按退避策略等待。',
+  poll: '资源还没有就绪：不要重发原请求，轮询资源的状态，就绪后再发。',
+  'fix-request': '请求本身有问题：不要原样重试，按 `param` 修正请求后再发。',
+  'fix-account': '账户或 API 密钥有问题：不要重试，先处理账户（密钥、余额、音色名额）。',
+  recreate: '资源永远不能使用：不要重试，重新创建一个。',
+};
+
+interface ApiErrorEntry {
   /** Machine-readable code, the `error.code` field of the envelope. */
   readonly code: string;
   /** HTTP status of the response (for the websocket: the status the same fault has over HTTP). */
   readonly status: number;
   /** What happened, for the reader. */
   readonly meaning: string;
-  /** What to do about it. */
-  readonly action: string;
+  /** What the client program does. */
+  readonly kind: ErrorActionKind;
   /**
-   * Whether a client retries the same request automatically (after `Retry-After`, else with
-   * exponential backoff). The retry examples of the guides use exactly this set (a test checks);
-   * `voice_not_ready` is not in it: its client polls the voice first (see `action`).
+   * What to do about it, for the reader. Cases of one code that need different actions are told
+   * apart by `param` (documented here), never by `message`.
    */
-  readonly retryable: boolean;
+  readonly action: string;
   /**
    * A typical envelope of this error, without its request id: the example of the error's
    * response in the OpenAPI documents (written there by `scripts/bundle-specs.ts`).
@@ -25,103 +61,128 @@ export interface ApiErrorCode {
   readonly example: { readonly message: string; readonly param: string | null };
 }
 
+export interface ApiErrorCode extends ApiErrorEntry {
+  /**
+   * Whether a client retries the same request automatically: exactly the codes of kind `retry`.
+   * The retry examples of the guides use this set (a test checks).
+   */
+  readonly retryable: boolean;
+}
+
+const entry = (e: ApiErrorEntry): ApiErrorCode => ({ ...e, retryable: e.kind === 'retry' });
+
 export const apiErrors: readonly ApiErrorCode[] = [
-  {
+  entry({
     code: 'invalid_request',
     status: 400,
-    meaning: '请求参数不合法：缺少必填字段、类型不对或取值超出范围。`param` 指出出错的字段。',
-    action: '按 `message` 和 `param` 修正请求后再发送；不要原样重试。',
-    retryable: false,
+    meaning:
+      '请求参数不合法：缺少必填字段、类型不对或取值超出范围，包括文本超长和参考录音时长不符合要求。`param` 指出出错的字段。',
+    kind: 'fix-request',
+    action: '不要原样重试。按 `param` 找到出错的字段修正后再发送；`message` 只用于日志和调试。',
     example: { message: '字段 text 不能为空。', param: 'text' },
-  },
-  {
+  }),
+  entry({
     code: 'unauthorized',
     status: 401,
-    meaning: '没有携带 API 密钥，或密钥无效、已被撤销。',
-    action: '检查 `Authorization: Bearer <API 密钥>` 请求头；必要时在控制台重新创建密钥。',
-    retryable: false,
+    meaning:
+      '没有携带 API 密钥，或密钥无效、已被撤销。WebSocket 握手时同样以 HTTP 401 和这个错误码拒绝，不建立连接。',
+    kind: 'fix-account',
+    action:
+      '不要重试。检查 `Authorization: Bearer <API 密钥>` 请求头；必要时在控制台重新创建密钥。',
     example: { message: 'API 密钥无效或已被撤销。', param: null },
-  },
-  {
+  }),
+  entry({
     code: 'insufficient_credit',
     status: 402,
-    meaning: '账户余额（含代金券）不足以完成本次合成。',
-    action: '在控制台充值后重试；可用查询余额接口提前检查。',
-    retryable: false,
+    meaning: '账户余额（含代金券）不足以完成本次合成或克隆。',
+    kind: 'fix-account',
+    action: '不要重试。在控制台充值后再发起请求；可用查询余额接口提前检查。',
     example: { message: '账户余额不足，请在控制台充值。', param: null },
-  },
-  {
+  }),
+  entry({
+    code: 'voice_limit_reached',
+    status: 403,
+    meaning: '账户的自定义音色数量已达上限，不能再克隆新的音色。',
+    kind: 'fix-account',
+    action: '不要重试。删除不再使用的自定义音色，再重新提交克隆。',
+    example: { message: '自定义音色数量已达上限，请先删除不用的音色。', param: null },
+  }),
+  entry({
     code: 'voice_not_found',
     status: 404,
     meaning: '指定的音色不存在、已被删除，或不属于当前账户。',
-    action: '用列出音色接口确认 `voice_id`。',
-    retryable: false,
+    kind: 'fix-request',
+    action: '不要重试。用列出音色接口确认 `voice_id`。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
-  },
-  {
+  }),
+  entry({
     code: 'voice_not_ready',
     status: 409,
     meaning: '克隆的音色仍在处理中（`status` 为 `processing`），暂时不能用于合成。',
-    action: '轮询查询音色接口，等 `status` 变为 `ready` 再合成；不要反复重发合成请求。',
-    retryable: false,
+    kind: 'poll',
+    action:
+      '不要反复重发合成请求。轮询查询音色接口：`status` 变为 `ready` 后再合成；变为 `failed` 时按 `voice_clone_failed` 处理。',
     example: {
       message: '音色 voice_custom_8f3k2m 仍在处理中，请在状态变为 ready 后再合成。',
       param: 'voice_id',
     },
-  },
-  {
+  }),
+  entry({
     // 410 Gone: the voice will never be usable (not 422, which mocks and clients read as a
     // validation error; this API's validation errors are 400).
     code: 'voice_clone_failed',
     status: 410,
     meaning: '这个音色克隆失败（`status` 为 `failed`），永远不能用于合成。',
+    kind: 'recreate',
     action: '不要重试。删除它，对照录音要求换一段参考录音重新克隆。',
-    retryable: false,
     example: {
       message: '音色 voice_custom_8f3k2m 克隆失败，无法用于合成，请重新克隆。',
       param: 'voice_id',
     },
-  },
-  {
+  }),
+  entry({
     code: 'payload_too_large',
     status: 413,
     meaning: '上传的参考录音超过大小上限。',
-    action: '压缩或截短录音后重新上传，上限见限制与超时。',
-    retryable: false,
+    kind: 'fix-request',
+    action: '不要原样重试。压缩或截短录音后重新上传，上限见限制与超时。',
     example: { message: '参考录音超过大小上限。', param: 'audio' },
-  },
-  {
+  }),
+  entry({
     code: 'unsupported_media_type',
     status: 415,
     meaning: '参考录音的格式不受支持，或文件已损坏。',
-    action: '改用 WAV、MP3 或 M4A 格式重新上传。',
-    retryable: false,
+    kind: 'fix-request',
+    action: '不要原样重试。改用 WAV、MP3 或 M4A 格式重新上传。',
     example: { message: '无法识别参考录音的格式，请上传 WAV、MP3 或 M4A 文件。', param: 'audio' },
-  },
-  {
+  }),
+  entry({
     code: 'rate_limited',
     status: 429,
-    meaning: '超过了速率或并发限制。',
-    action: '按 `Retry-After` 等待后重试，并用指数退避控制重试节奏。',
-    retryable: true,
+    meaning: '超过了速率或并发限制（WebSocket 上：一条连接上同时进行中的上下文超过上限）。',
+    kind: 'retry',
+    action:
+      '按 `Retry-After` 等待后重试，没有它时按退避策略等待。WebSocket 上等有上下文结束后，用新的 `context_id` 重新开始这段话。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
-  },
-  {
+  }),
+  entry({
     code: 'internal_error',
     status: 500,
     meaning: '服务端内部错误。',
-    action: '用指数退避重试；持续出现时带上请求 ID 联系支持。',
-    retryable: true,
+    kind: 'retry',
+    action: '按退避策略重试；持续出现时带上请求 ID 报告问题。',
     example: { message: '服务暂时不可用，请稍后重试。', param: null },
-  },
-  {
+  }),
+  entry({
     code: 'service_unavailable',
     status: 503,
-    meaning: '服务暂时过载或正在维护。',
-    action: '按 `Retry-After` 等待后重试。',
-    retryable: true,
+    meaning:
+      '服务暂时过载或正在维护（`param` 为 `null`）；或者这个合成请求超过了处理时间上限（`param` 为 `text`）。',
+    kind: 'retry',
+    action:
+      '`param` 为 `null` 时按 `Retry-After` 等待后重试，没有它时按退避策略等待。`param` 为 `text` 时原样重试多半还会超时：把文本拆短后再合成。',
     example: { message: '服务繁忙，请稍后重试。', param: null },
-  },
+  }),
 ];
 
 export const errorByCode = (code: string): ApiErrorCode | undefined =>

@@ -38,7 +38,7 @@ export const limits: readonly Limit[] = [
     unit: '字符',
     scope: '每个请求或每条消息',
     onExceed:
-      'HTTP 400 `invalid_request`；WebSocket 返回错误码为 `invalid_request` 的 `error` 消息',
+      'HTTP 400 `invalid_request`，`param` 为 `text`；WebSocket 返回同样错误码和 `param` 的 `error` 消息',
   },
   {
     key: 'requestsPerMinute',
@@ -77,7 +77,7 @@ export const limits: readonly Limit[] = [
     subject: 'WebSocket 空闲超时',
     value: 60,
     unit: '秒',
-    scope: '每条 WebSocket 连接（期间没有任何客户端消息）',
+    scope: '每条 WebSocket 连接（只按客户端消息计时，ping 和 pong 不算）',
     onExceed: '以关闭码 4000 关闭',
   },
   {
@@ -94,7 +94,7 @@ export const limits: readonly Limit[] = [
     value: 120,
     unit: '秒',
     scope: '每个请求',
-    onExceed: 'HTTP 503 `service_unavailable`',
+    onExceed: 'HTTP 503 `service_unavailable`，`param` 为 `text`',
   },
   {
     key: 'referenceAudioSize',
@@ -110,7 +110,7 @@ export const limits: readonly Limit[] = [
     value: 10,
     unit: '秒',
     scope: '每次上传',
-    onExceed: 'HTTP 400 `invalid_request`',
+    onExceed: 'HTTP 400 `invalid_request`，`param` 为 `audio`',
   },
   {
     key: 'referenceAudioMaxDuration',
@@ -118,7 +118,7 @@ export const limits: readonly Limit[] = [
     value: 300,
     unit: '秒',
     scope: '每次上传',
-    onExceed: 'HTTP 400 `invalid_request`',
+    onExceed: 'HTTP 400 `invalid_request`，`param` 为 `audio`',
   },
   {
     key: 'customVoices',
@@ -126,7 +126,7 @@ export const limits: readonly Limit[] = [
     value: 50,
     unit: '个',
     scope: '每个账户',
-    onExceed: 'HTTP 400 `invalid_request`（先删除不用的音色）',
+    onExceed: 'HTTP 403 `voice_limit_reached`',
   },
 ];
 

@@ -33,11 +33,30 @@ export interface ProtocolMessage {
   readonly examples: ProtocolExample[];
 }
 
+/**
+ * Whether and when a client opens a new connection after a close code:
+ * - `backoff`: automatically, with the retry policy's backoff (src/data/retryPolicy.ts);
+ * - `when-needed`: not now; open one when there is text to synthesise;
+ * - `never`: not automatically; fix the cause first.
+ */
+export type Reconnect = 'backoff' | 'when-needed' | 'never';
+
+export const reconnectKinds: readonly Reconnect[] = ['backoff', 'when-needed', 'never'];
+
+/** How pages name each kind (the close-code table, the reconnect rules, the examples' advice). */
+export const reconnectLabel: Readonly<Record<Reconnect, string>> = {
+  backoff: '按退避策略重连',
+  'when-needed': '需要时再连',
+  never: '不要自动重连',
+};
+
 export interface CloseCode {
   readonly code: number;
   readonly reason: string;
   readonly description: string;
-  readonly retry: boolean;
+  readonly reconnect: Reconnect;
+  /** What the client does, for the reader (zh-Hans). */
+  readonly action: string;
 }
 
 export interface HandshakeHeader {
@@ -54,7 +73,10 @@ export interface WebsocketProtocol {
   readonly url: string;
   readonly method: string;
   readonly headers: HandshakeHeader[];
+  /** Ping/pong rule, from `x-keepalive.description`. */
   readonly keepalive: string;
+  /** What the idle timer counts and what a client does not do about it, from `x-keepalive.idle`. */
+  readonly idle: string;
   readonly closeCodes: CloseCode[];
   readonly messages: ProtocolMessage[];
   /** Public URL of the downloadable AsyncAPI document. */

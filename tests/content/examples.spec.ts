@@ -6,14 +6,17 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 
 import { deployment } from '../../src/data/deployment';
-import { apiErrors } from '../../src/data/errors';
+import { apiErrors, errorByCode } from '../../src/data/errors';
+import { retryPolicy } from '../../src/data/retryPolicy';
+import { reconnectKinds, reconnectLabel, type Reconnect } from '../../src/data/websocketProtocol';
 import { exampleFiles, examplesDir, mdxFiles, python, read, root } from '../support/examples';
-import { startWebsocketMock } from '../mock/websocket-mock';
+import { revokedKey, startWebsocketMock } from '../mock/websocket-mock';
 import { asyncApiDocument } from '../support/specs';
 
 const checkers: Record<string, (file: string) => string[]> = {
@@ -141,6 +144,103 @@ test.describe('websocket clients against the AsyncAPI mock', () => {
   }
 });
 
+/** Runs an example client against the mock with the given key; its exit status and output. */
+function runClient(
+  command: string[],
+  name: string,
+  env: Record<string, string>,
+): Promise<{ status: number | null; output: string }> {
+  const cwd = mkdtempSync(path.join(tmpdir(), 'client-'));
+  return new Promise((resolve) => {
+    const child = spawn(command[0], [...command.slice(1), path.join(examplesDir, name)], {
+      cwd,
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('close', (status: number | null) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+  });
+}
+
+test.describe('a refused websocket handshake', () => {
+  test('the mock refuses a revoked key with HTTP 401 and the error envelope, opening no websocket', async () => {
+    const mock = await startWebsocketMock();
+    try {
+      const answer = await new Promise<{ status?: number; type?: string; body: string }>(
+        (resolve, reject) => {
+          const req = httpRequest(`${mock.url.replace('ws:', 'http:')}/v1/speech/websocket`, {
+            headers: {
+              Connection: 'Upgrade',
+              Upgrade: 'websocket',
+              'Sec-WebSocket-Version': '13',
+              'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+              Authorization: `Bearer ${revokedKey}`,
+            },
+          });
+          req.on('upgrade', () => reject(new Error('the handshake was accepted')));
+          req.on('response', (res) => {
+            let body = '';
+            res.on('data', (d: Buffer) => (body += d.toString()));
+            res.on('end', () =>
+              resolve({ status: res.statusCode, type: res.headers['content-type'], body }),
+            );
+          });
+          req.on('error', reject);
+          req.end();
+        },
+      );
+      expect(answer.status).toBe(401);
+      expect(answer.type).toMatch(/^application\/json/);
+      const envelope = JSON.parse(answer.body) as { error: Record<string, unknown> };
+      expect(envelope.error).toMatchObject({
+        code: 'unauthorized',
+        message: errorByCode('unauthorized')!.example.message,
+        param: null,
+      });
+      expect(envelope.error.request_id).toEqual(expect.any(String));
+      expect(mock.log.unauthorized).toBe(1);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  const clients: [string, string[], boolean][] = [
+    // websocket-client gives the response body from 1.x versions newer than Debian's: the
+    // Python client prints the status and the request id, with the body when it has one.
+    ['contexts/client.py', [python], false],
+    ['contexts/client.mjs', ['node'], true],
+  ];
+  for (const [name, command, readsBody] of clients) {
+    test(`${name} reports the refusal once, with its status, and exits non-zero`, async () => {
+      const mock = await startWebsocketMock();
+      try {
+        const result = await runClient(command, name, {
+          VOXLOOM_API_KEY: revokedKey,
+          VOXLOOM_WS_BASE: mock.url,
+        });
+        expect(result.status, result.output).not.toBe(0);
+        expect(result.output).toContain('HTTP 401');
+        expect(result.output).toContain('不要重试');
+        if (readsBody) {
+          expect(result.output).toContain('unauthorized');
+          expect(result.output).toContain(errorByCode('unauthorized')!.example.message);
+        }
+        expect(result.output).toMatch(/request_id=req_mock_\d+/);
+        // No retry: one handshake, no message.
+        expect(mock.log.unauthorized).toBe(1);
+        expect(mock.log.received).toEqual([]);
+      } finally {
+        await mock.close();
+      }
+    });
+  }
+});
+
 /** The numbers inside the first `{…}` or `[…]` after `NAME =` in an example's source. */
 function numbersOf(file: string, name: string): number[] {
   const found = new RegExp(`${name} = [^{[]*[{[]([^}\\]]*)[}\\]]`).exec(read(file));
@@ -148,15 +248,30 @@ function numbersOf(file: string, name: string): number[] {
   return [...(found?.[1] ?? '').matchAll(/\d+/g)].map((m) => Number(m[0])).sort((a, b) => a - b);
 }
 
+/** The number a constant `NAME = 1_000` (or `20.0`) of an example's source is set to. */
+function constantOf(file: string, name: string): number {
+  const found = new RegExp(`\\b${name} = ([\\d_.]+)`).exec(read(file));
+  expect(found, `${name} in ${path.relative(root, file)}`).not.toBeNull();
+  return Number((found?.[1] ?? '').replaceAll('_', ''));
+}
+
+const closeCodes = () =>
+  (asyncApiDocument().channels as Record<string, Record<string, unknown>>).speech[
+    'x-close-codes'
+  ] as { code: number; reconnect: Reconnect }[];
+const codesOf = (kind: Reconnect) =>
+  closeCodes()
+    .filter((c) => c.reconnect === kind)
+    .map((c) => c.code)
+    .sort((a, b) => a - b);
+
 test.describe('the examples retry and reconnect exactly as the rules say', () => {
   const retryStatuses = [...new Set(apiErrors.filter((e) => e.retryable).map((e) => e.status))];
-  const closeCodes = (
-    (asyncApiDocument().channels as Record<string, Record<string, unknown>>).speech[
-      'x-close-codes'
-    ] as { code: number; retry: boolean }[]
-  )
-    .filter((c) => c.retry)
-    .map((c) => c.code);
+
+  test('retryable is exactly the error codes whose action is to retry', () => {
+    for (const e of apiErrors) expect(e.retryable, e.code).toBe(e.kind === 'retry');
+    expect(apiErrors.filter((e) => e.retryable).length).toBeGreaterThan(0);
+  });
 
   for (const file of ['best-practices/retry.py', 'best-practices/retry.mjs']) {
     test(`${file} retries the error catalogue's retryable statuses`, () => {
@@ -165,11 +280,35 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
       );
     });
   }
+
+  test('best-practices/retry.py uses the retry policy’s numbers (seconds)', () => {
+    const file = path.join(examplesDir, 'best-practices/retry.py');
+    expect(constantOf(file, 'MAX_ATTEMPTS')).toBe(retryPolicy.maxAttempts);
+    expect(constantOf(file, 'BASE_DELAY') * 1000).toBe(retryPolicy.baseDelayMs);
+    expect(constantOf(file, 'MAX_DELAY') * 1000).toBe(retryPolicy.maxDelayMs);
+  });
+
+  test('best-practices/retry.mjs uses the retry policy’s numbers (ms)', () => {
+    const file = path.join(examplesDir, 'best-practices/retry.mjs');
+    expect(constantOf(file, 'MAX_ATTEMPTS')).toBe(retryPolicy.maxAttempts);
+    expect(constantOf(file, 'BASE_DELAY_MS')).toBe(retryPolicy.baseDelayMs);
+    expect(constantOf(file, 'MAX_DELAY_MS')).toBe(retryPolicy.maxDelayMs);
+  });
+
   for (const file of ['contexts/client.py', 'contexts/client.mjs']) {
-    test(`${file} reconnects on the AsyncAPI document's reconnectable close codes`, () => {
-      expect(numbersOf(path.join(examplesDir, file), 'RETRYABLE_CLOSE_CODES')).toEqual(
-        closeCodes.sort((a, b) => a - b),
-      );
+    test(`${file} reconnects on the AsyncAPI document's close codes, in its two sets`, () => {
+      const source = path.join(examplesDir, file);
+      expect(numbersOf(source, 'RECONNECT_WITH_BACKOFF')).toEqual(codesOf('backoff'));
+      expect(numbersOf(source, 'RECONNECT_WHEN_NEEDED')).toEqual(codesOf('when-needed'));
+      expect(codesOf('backoff').length).toBeGreaterThan(0);
+      expect(codesOf('when-needed').length).toBeGreaterThan(0);
+    });
+
+    test(`${file} prints the advice the close-code table gives`, () => {
+      const source = read(path.join(examplesDir, file));
+      for (const kind of reconnectKinds) {
+        expect(source).toMatch(new RegExp(`["']${reconnectLabel[kind]}["']`));
+      }
     });
   }
 });

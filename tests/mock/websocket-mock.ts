@@ -6,8 +6,10 @@
  * (billed characters), `cancel` drops the audio not yet sent and ends with `done`. Audio chunks
  * (the document's example data, `sequence` from 0) and, when asked, word timestamps are streamed
  * a few milliseconds apart, so a `cancel` can really interrupt a context. Bad messages get the
- * documented `error` (which ends their context); frames that are not JSON close the connection
- * with 1008. Used to run the guides' websocket clients and the harness of tests/samples/.
+ * documented `error` (which ends their context); frames that are not JSON, and binary frames,
+ * close the connection with 1008. A handshake without a Bearer key (or with `revokedKey`) is
+ * refused with HTTP 401 and the `unauthorized` error envelope, as the AsyncAPI document says.
+ * Used to run the guides' websocket clients and the harness of tests/samples/.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +17,7 @@ import Ajv07 from 'ajv';
 import addFormats from 'ajv-formats';
 import { WebSocketServer, type WebSocket } from 'ws';
 
+import { errorByCode } from '../../src/data/errors';
 import { billedCharacters } from '../../src/data/pricing';
 import { presetVoices } from '../../src/data/voices';
 import { asyncApiDocument } from '../support/specs';
@@ -28,7 +31,7 @@ export interface MockLog {
   readonly sent: Json[];
   /** Messages that failed the AsyncAPI schemas or the protocol, with the reason. */
   readonly rejected: string[];
-  /** Handshakes refused for a missing or malformed Authorization header. */
+  /** Handshakes refused (HTTP 401) for a missing, malformed or revoked API key. */
   unauthorized: number;
 }
 
@@ -44,6 +47,13 @@ export interface WebsocketMockOptions {
 }
 
 const clientMessages = ['generate', 'flush', 'cancel'] as const;
+/** An API key the mock treats as revoked: its handshake is refused like a missing one. */
+export const revokedKey = 'sk-revoked';
+/** The envelope of a refused handshake: the catalogue's `unauthorized` example. */
+const unauthorized = (() => {
+  const e = errorByCode('unauthorized')!;
+  return { code: e.code, message: e.example.message, param: e.example.param };
+})();
 /** Where a buffered text may be synthesised before the rest arrives. */
 const naturalPause = /[，。！？；：、,.!?;:\n]/g;
 /** Simulated speaking time per billed character, for the timestamps. */
@@ -92,9 +102,29 @@ export async function startWebsocketMock(
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
       return;
     }
-    if (!/^Bearer .+$/.test(req.headers.authorization ?? '')) {
+    if (
+      !/^Bearer .+$/.test(req.headers.authorization ?? '') ||
+      req.headers.authorization === `Bearer ${revokedKey}`
+    ) {
+      // The handshake is refused with the API's error envelope; no websocket is opened.
       log.unauthorized += 1;
-      socket.end('HTTP/1.1 401 Unauthorized\r\n\r\n');
+      requests += 1;
+      // A client that stops reading after the status line resets the socket: not an error here.
+      socket.on('error', () => undefined);
+      const body = JSON.stringify({
+        error: { ...unauthorized, request_id: `req_mock_${requests}` },
+      });
+      socket.end(
+        [
+          'HTTP/1.1 401 Unauthorized',
+          'Content-Type: application/json; charset=utf-8',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          `X-Request-Id: req_mock_${requests}`,
+          'Connection: close',
+          '',
+          body,
+        ].join('\r\n'),
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws));

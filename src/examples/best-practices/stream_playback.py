@@ -52,15 +52,20 @@ with requests.post(
         sys.exit(1)
 
     total = 0
-    for chunk in resp.iter_content(chunk_size=4096):
-        if not chunk:
-            continue
-        if total == 0:
-            elapsed_ms = (time.monotonic() - started) * 1000
-            print(f"首包延迟 {elapsed_ms:.0f} ms（request_id={request_id}）", file=sys.stderr)
-        out.write(chunk)
-        out.flush()  # 立刻交给播放器，不在本进程里攒
-        total += len(chunk)
+    try:
+        for chunk in resp.iter_content(chunk_size=4096):
+            if not chunk:
+                continue
+            if total == 0:
+                elapsed_ms = (time.monotonic() - started) * 1000
+                print(f"首包延迟 {elapsed_ms:.0f} ms（request_id={request_id}）", file=sys.stderr)
+            out.write(chunk)
+            out.flush()  # 立刻交给播放器，不在本进程里攒
+            total += len(chunk)
+    except requests.RequestException as exc:
+        # 200 之后出错时服务端直接断开连接：已收到的音频不完整，需要时按退避策略重新请求整段文本。
+        print(f"音频流中途断开（request_id={request_id}，已收到 {total} 字节）：{exc}", file=sys.stderr)
+        sys.exit(1)
 
 if out is not sys.stdout.buffer:
     out.close()

@@ -45,8 +45,16 @@ const INTERRUPTED = 'turn-1'; // 这个上下文会在第一个音频块到达�
 const PIECE_DELAY_MS = 300; // 两个片段之间的间隔，模拟大模型生成文本的速度
 const RECEIVE_TIMEOUT_MS = 30_000;
 
-// 可以按退避策略重连的关闭码（见 /api/websocket 的关闭码表）。
-const RETRYABLE_CLOSE_CODES = new Set([1011, 1013, 4000, 4002]);
+// 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
+const RECONNECT_WITH_BACKOFF = new Set([1011, 1013, 4002]); // 按退避策略重连
+const RECONNECT_WHEN_NEEDED = new Set([1000, 4000]); // 不必立即重连，有文本要合成时再连
+// 其余关闭码不要自动重连，先解决原因（例如 1008 违反协议、4029 连接数超限）。
+
+function closeAdvice(code) {
+  if (RECONNECT_WITH_BACKOFF.has(code)) return '按退避策略重连';
+  if (RECONNECT_WHEN_NEEDED.has(code)) return '需要时再连';
+  return '不要自动重连';
+}
 
 const pending = new Set(Object.keys(TURNS)); // 还没收到 done（或 error）的上下文
 const finished = new Set();
@@ -159,11 +167,21 @@ function resetWatchdog() {
   }, RECEIVE_TIMEOUT_MS);
 }
 
+// 握手被拒绝（例如 API 密钥无效时的 HTTP 401）：没有建立连接，重试也不会成功。
 ws.on('unexpected-response', (request, response) => {
   let body = '';
   response.on('data', (chunk) => (body += chunk));
   response.on('end', () => {
-    console.error(`握手失败：HTTP ${response.statusCode} ${body}`);
+    let error;
+    try {
+      error = JSON.parse(body).error; // 响应体是错误信封
+    } catch {
+      error = { code: '-', message: body, request_id: response.headers['x-request-id'] ?? '-' };
+    }
+    console.error(
+      `握手被拒绝：HTTP ${response.statusCode} ${error.code}：${error.message}` +
+        `（request_id=${error.request_id}）。先检查 API 密钥，不要重试。`,
+    );
     process.exit(1);
   });
 });
@@ -193,11 +211,10 @@ ws.on('close', (code, reason) => {
   clearTimeout(watchdog);
   for (const fd of files.values()) closeSync(fd);
   if (pending.size > 0 && code === 1006) {
-    console.error('连接意外断开（没有收到关闭帧）');
+    console.error('连接意外断开（没有收到关闭帧，按退避策略重连）');
     failed = true;
   } else if (pending.size > 0) {
-    const advice = RETRYABLE_CLOSE_CODES.has(code) ? '可按退避策略重连' : '不要自动重连';
-    console.error(`连接被关闭：${code} ${String(reason)}（${advice}）`);
+    console.error(`连接被关闭：${code} ${String(reason)}（${closeAdvice(code)}）`);
     failed = true;
   }
   process.exit(failed ? 1 : 0);

@@ -49,8 +49,18 @@ TURNS = {
 INTERRUPTED = "turn-1"  # 这个上下文会在第一个音频块到达后被取消
 PIECE_DELAY = 0.3  # 两个片段之间的间隔（秒），模拟大模型生成文本的速度
 
-# 可以按退避策略重连的关闭码（见 /api/websocket 的关闭码表）。
-RETRYABLE_CLOSE_CODES = {1011, 1013, 4000, 4002}
+# 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
+RECONNECT_WITH_BACKOFF = {1011, 1013, 4002}  # 按退避策略重连
+RECONNECT_WHEN_NEEDED = {1000, 4000}  # 不必立即重连，有文本要合成时再连
+# 其余关闭码不要自动重连，先解决原因（例如 1008 违反协议、4029 连接数超限）。
+
+
+def close_advice(code):
+    if code in RECONNECT_WITH_BACKOFF:
+        return "按退避策略重连"
+    if code in RECONNECT_WHEN_NEEDED:
+        return "需要时再连"
+    return "不要自动重连"
 
 
 class Session:
@@ -165,8 +175,7 @@ def receive(ws, session):
             if opcode == websocket.ABNF.OPCODE_CLOSE:
                 code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
                 reason = data[2:].decode("utf-8", "replace")
-                advice = "可按退避策略重连" if code in RETRYABLE_CLOSE_CODES else "不要自动重连"
-                print(f"连接被服务端关闭：{code} {reason}（{advice}）", file=sys.stderr)
+                print(f"连接被服务端关闭：{code} {reason}（{close_advice(code)}）", file=sys.stderr)
                 return False
             if opcode == websocket.ABNF.OPCODE_TEXT:
                 handle(json.loads(data), session, files, next_sequence)
@@ -174,6 +183,24 @@ def receive(ws, session):
     finally:
         for f in files.values():
             f.close()
+
+
+def handshake_refused(exc):
+    """被拒绝的握手：状态码，以及响应体（错误信封）中的错误码、说明和请求 ID。"""
+    headers = exc.resp_headers or {}
+    body = getattr(exc, "resp_body", None)  # 较旧的 websocket-client 不提供响应体
+    try:
+        error = json.loads(body)["error"]
+    except (TypeError, ValueError, KeyError):
+        error = {
+            "code": "-",
+            "message": "（这个版本的 websocket-client 读不到响应体）",
+            "request_id": headers.get("x-request-id", "-"),
+        }
+    return (
+        f"握手被拒绝：HTTP {exc.status_code} {error['code']}：{error['message']}"
+        f"（request_id={error.get('request_id')}）。先检查 API 密钥，不要重试。"
+    )
 
 
 def main():
@@ -185,8 +212,8 @@ def main():
             URL, header=[f"Authorization: Bearer {API_KEY}"], timeout=30
         )
     except websocket.WebSocketBadStatusException as exc:
-        body = getattr(exc, "resp_body", None) or b""  # 较旧的 websocket-client 没有 resp_body
-        sys.exit(f"握手失败：HTTP {exc.status_code} {body.decode('utf-8', 'replace')}")
+        # 握手被拒绝（例如 API 密钥无效时的 HTTP 401）：没有建立连接，重试也不会成功。
+        sys.exit(handshake_refused(exc))
     except (OSError, websocket.WebSocketException) as exc:
         sys.exit(f"无法连接 {URL}：{exc}")
 
@@ -198,7 +225,7 @@ def main():
         print("30 秒内没有收到任何消息，放弃等待", file=sys.stderr)
         ok = False
     except websocket.WebSocketConnectionClosedException:
-        print("连接意外断开（没有收到关闭帧）", file=sys.stderr)
+        print("连接意外断开（没有收到关闭帧，按退避策略重连）", file=sys.stderr)
         ok = False
     except (OSError, websocket.WebSocketException) as exc:
         print(f"连接出错：{exc}", file=sys.stderr)

@@ -1,0 +1,40 @@
+/**
+ * The one retry and reconnect policy of the API's clients: HTTP retries of the retryable error
+ * codes and websocket reconnects with backoff. `/api/errors#retries` renders it; the retry
+ * examples of the best-practices guide use these numbers (tests/content/examples.spec.ts checks
+ * their constants against this module).
+ */
+export interface RetryPolicy {
+  /** Attempts in all, the first one included; then the client gives up and reports the failure. */
+  readonly maxAttempts: number;
+  /** Upper bound of the wait before the first retry (ms); it doubles with every further attempt. */
+  readonly baseDelayMs: number;
+  /** No single wait is longer than this (ms). */
+  readonly maxDelayMs: number;
+  /**
+   * Full jitter: the wait is drawn uniformly between 0 and min(maxDelayMs, baseDelayMs × 2^(n−1))
+   * before retry n, so clients that failed together do not retry together.
+   */
+  readonly jitter: 'full';
+  /**
+   * `Retry-After` takes precedence over the backoff: wait its seconds, plus a random 0 to
+   * baseDelayMs so that clients told the same number do not return in the same instant.
+   */
+  readonly retryAfterFirst: true;
+  /** A websocket connection that has worked this long (ms) resets the backoff to its first step. */
+  readonly resetAfterMs: number;
+}
+
+export const retryPolicy: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  jitter: 'full',
+  retryAfterFirst: true,
+  resetAfterMs: 60_000,
+};
+
+/** The upper bound of the wait before retry `n` (1-based), in ms, before the jitter. */
+export function backoffCeilingMs(n: number, policy: RetryPolicy = retryPolicy): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
+}
