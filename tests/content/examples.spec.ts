@@ -273,13 +273,30 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
     expect(apiErrors.filter((e) => e.retryable).length).toBeGreaterThan(0);
   });
 
-  for (const file of ['best-practices/retry.py', 'best-practices/retry.mjs']) {
+  for (const file of [
+    'best-practices/retry.py',
+    'best-practices/retry.mjs',
+    'clone/clone.py',
+    'clone/clone.mjs',
+  ]) {
     test(`${file} retries the error catalogue's retryable statuses`, () => {
       expect(numbersOf(path.join(examplesDir, file), 'RETRYABLE_STATUSES')).toEqual(
         retryStatuses.sort((a, b) => a - b),
       );
     });
   }
+
+  test("clone/clone.sh polls again on the error catalogue's retryable statuses", () => {
+    const polled = /^\s*000 \| ([\d |]+)\) continue/m.exec(
+      read(path.join(examplesDir, 'clone/clone.sh')),
+    );
+    expect(polled, 'the case line of the poll loop').not.toBeNull();
+    const statuses = (polled?.[1] ?? '')
+      .split('|')
+      .map((s) => Number(s.trim()))
+      .sort((a, b) => a - b);
+    expect(statuses).toEqual(retryStatuses.sort((a, b) => a - b));
+  });
 
   test('best-practices/retry.py uses the retry policy’s numbers (seconds)', () => {
     const file = path.join(examplesDir, 'best-practices/retry.py');

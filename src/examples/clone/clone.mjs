@@ -13,6 +13,8 @@ const headers = { Authorization: `Bearer ${apiKey}` };
 
 const POLL_INTERVAL_MS = 5_000;
 const MAX_POLLS = 120; // 最多轮询这么多次（约 10 分钟）后放弃
+// 暂时性错误的状态码（见 /api/errors 的错误码表）：轮询时遇到就下一轮再查。
+const RETRYABLE_STATUSES = new Set([429, 500, 503]);
 
 // 参考录音支持的格式及其媒体类型
 const MEDIA_TYPES = { '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.m4a': 'audio/x-m4a' };
@@ -95,7 +97,7 @@ for (let i = 0; i < MAX_POLLS; i += 1) {
     console.error(`查询失败：${err.message}；下一轮再查`);
     continue;
   }
-  if ([429, 500, 503].includes(resp.status)) continue; // 暂时性错误：下一轮再查
+  if (RETRYABLE_STATUSES.has(resp.status)) continue; // 暂时性错误：下一轮再查
   if (!resp.ok) await fail(resp);
   const voice = await resp.json();
   if (voice.status === 'ready') {

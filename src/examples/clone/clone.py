@@ -17,6 +17,8 @@ HEADERS = {"Authorization": f"Bearer {API_KEY}"}
 
 POLL_INTERVAL = 5  # 秒
 MAX_POLLS = 120  # 最多轮询这么多次（约 10 分钟）后放弃
+# 暂时性错误的状态码（见 /api/errors 的错误码表）：轮询时遇到就下一轮再查。
+RETRYABLE_STATUSES = {429, 500, 503}
 
 # 参考录音支持的格式及其媒体类型
 MEDIA_TYPES = {".wav": "audio/wav", ".mp3": "audio/mpeg", ".m4a": "audio/x-m4a"}
@@ -94,7 +96,7 @@ def main() -> None:
         except requests.RequestException as exc:
             print(f"查询失败：{exc}；下一轮再查", file=sys.stderr)
             continue
-        if resp.status_code in (429, 500, 503):
+        if resp.status_code in RETRYABLE_STATUSES:
             continue  # 暂时性错误：下一轮再查
         if not resp.ok:
             fail(resp)
