@@ -63,7 +63,19 @@ function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
               <div>
                 <span className="openapi-schema__container">
                   {/* Spaces for the text and Markdown forms; the flex layout ignores them. */}
-                  <strong className="openapi-schema__property">{field.name}</strong>{' '}
+                  <strong className="openapi-schema__property">
+                    {/* A long dotted name may break after a dot on a phone. */}
+                    {field.name.split('.').map((part, i) => (
+                      <React.Fragment key={i}>
+                        {i > 0 && (
+                          <>
+                            .<wbr />
+                          </>
+                        )}
+                        {part}
+                      </React.Fragment>
+                    ))}
+                  </strong>{' '}
                   <span className="openapi-schema__name">{field.type}</span>
                   {field.required && (
                     <>

@@ -162,6 +162,43 @@ export const glossary: readonly GlossaryEntry[] = [
     synonyms: ['翻页', 'pagination', 'paging'],
   },
   {
+    term: '发音控制',
+    english: 'pronunciation control',
+    meaning: '用拼音标注、停顿标记和发音词典指定文本怎样朗读。',
+    avoid: ['读音控制', '发音调整'],
+    synonyms: ['pronunciation', '读音', '读错', '念错', '发音不对', '读音不对'],
+  },
+  {
+    term: '多音字',
+    english: 'polyphonic character',
+    meaning: '有不止一个读音的汉字，例如“行”读 xíng 或 háng。',
+    avoid: ['多读音字'],
+    synonyms: ['polyphone', 'polyphonic', 'heteronym'],
+  },
+  {
+    term: '拼音标注',
+    english: 'pinyin hint',
+    meaning:
+      'text 中紧跟在汉字后面、用半角方括号写的带声调拼音，例如 曾[zeng1]，指定这个字的读音。',
+    avoid: ['注音标记', '拼音提示'],
+    synonyms: ['注音', '标注拼音', '拼音', 'pinyin', 'phoneme', '声调'],
+  },
+  {
+    term: '停顿',
+    english: 'pause, break',
+    meaning:
+      '语音中的静音间隙；除了标点带来的自然停顿，还可以在 text 中用 [pause:时长ms] 显式插入。',
+    avoid: ['停顿符', '静音标记'],
+    synonyms: ['pause', 'break', '留白'],
+  },
+  {
+    term: '发音词典',
+    english: 'pronunciation dictionary, lexicon',
+    meaning: '请求中的 pronunciation_dictionary：词语和它的拼音，对文本中该词的每一次出现生效。',
+    avoid: ['读音词典', '发音字典', '自定义词库'],
+    synonyms: ['词典', '词库', 'lexicon', 'pronunciation dictionary', '自定义读音'],
+  },
+  {
     term: '价格',
     english: 'price, pricing',
     meaning: '每个计费单位的单价。',

@@ -28,7 +28,11 @@ export type LimitKey =
   | 'referenceAudioSize'
   | 'referenceAudioMinDuration'
   | 'referenceAudioMaxDuration'
-  | 'customVoices';
+  | 'customVoices'
+  | 'pronunciationDictionaryEntries'
+  | 'pronunciationWordLength'
+  | 'pauseMinDuration'
+  | 'pauseMaxDuration';
 
 export const limits: readonly Limit[] = [
   {
@@ -127,6 +131,39 @@ export const limits: readonly Limit[] = [
     unit: '个',
     scope: '每个账户',
     onExceed: 'HTTP 403 `voice_limit_reached`',
+  },
+  {
+    key: 'pronunciationDictionaryEntries',
+    subject: '发音词典的条目数（`pronunciation_dictionary`）',
+    value: 100,
+    unit: '条',
+    scope: '每个 HTTP 请求，或每个上下文（第一条 `generate`）',
+    onExceed:
+      'HTTP 400 `invalid_request`（WebSocket 为 `error` 消息），`param` 为 `pronunciation_dictionary`',
+  },
+  {
+    key: 'pronunciationWordLength',
+    subject: '发音词典中一个词的长度（`word`）',
+    value: 10,
+    unit: '个汉字',
+    scope: '每个词条',
+    onExceed: 'HTTP 400 `invalid_request`（WebSocket 为 `error` 消息），`param` 为该词条的 `word`',
+  },
+  {
+    key: 'pauseMinDuration',
+    subject: '停顿标记的最短时长',
+    value: 100,
+    unit: '毫秒',
+    scope: '每个停顿标记',
+    onExceed: 'HTTP 400 `invalid_request`（WebSocket 为 `error` 消息），`param` 为 `text`',
+  },
+  {
+    key: 'pauseMaxDuration',
+    subject: '停顿标记的最长时长',
+    value: 5000,
+    unit: '毫秒',
+    scope: '每个停顿标记',
+    onExceed: 'HTTP 400 `invalid_request`（WebSocket 为 `error` 消息），`param` 为 `text`',
   },
 ];
 

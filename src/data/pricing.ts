@@ -4,6 +4,7 @@
  * exact; `formatYuan` turns them into the text pages show.
  */
 import type { ModelId } from './models';
+import { spokenText } from './pronunciation';
 
 export const currency = 'CNY';
 
@@ -23,11 +24,13 @@ export const clonePriceFen = 500;
 export const signupVoucher = { amountFen: 3000, validDays: 90 } as const;
 
 /**
- * Characters billed for a text: every Unicode character counts once (a Chinese character, a
- * letter, a digit, a punctuation mark, an emoji), except whitespace, which is free.
+ * Characters billed for a text: every Unicode character read aloud counts once (a Chinese
+ * character, a letter, a digit, a punctuation mark, an emoji), except whitespace, which is free.
+ * Pronunciation markup (pinyin hints, pauses) is not read aloud and is free; `[[` is read as one
+ * `[`. The pronunciation dictionary is not billed either.
  */
 export function billedCharacters(text: string): number {
-  return [...text.replace(/\s+/gu, '')].length;
+  return [...spokenText(text).replace(/\s+/gu, '')].length;
 }
 
 /** Cost in fen of synthesising `characters` characters with `model` (exact, not rounded up). */

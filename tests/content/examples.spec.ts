@@ -5,7 +5,7 @@
  * valid messages and finish cleanly.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,8 @@ import { reconnectKinds, reconnectLabel, type Reconnect } from '../../src/data/w
 import { exampleFiles, examplesDir, mdxFiles, python, read, root } from '../support/examples';
 import { revokedKey, startWebsocketMock } from '../mock/websocket-mock';
 import { asyncApiDocument } from '../support/specs';
+import { bundledSpecPath } from '../../src/data/apiSpecs';
+import { accepted, startHttpMock, type HttpMock } from '../samples/http-mock';
 
 const checkers: Record<string, (file: string) => string[]> = {
   // compile() rather than py_compile, which writes __pycache__ next to the example.
@@ -144,17 +146,17 @@ test.describe('websocket clients against the AsyncAPI mock', () => {
   }
 });
 
-/** Runs an example client against the mock with the given key; its exit status and output. */
-function runClient(
+/** Runs an example file in a fresh folder with the mocks' origins; its exit status and output. */
+function runExample(
   command: string[],
   name: string,
   env: Record<string, string>,
-): Promise<{ status: number | null; output: string }> {
-  const cwd = mkdtempSync(path.join(tmpdir(), 'client-'));
+): Promise<{ status: number | null; output: string; cwd: string }> {
+  const cwd = mkdtempSync(path.join(tmpdir(), 'example-'));
   return new Promise((resolve) => {
     const child = spawn(command[0], [...command.slice(1), path.join(examplesDir, name)], {
       cwd,
-      env: { ...process.env, ...env },
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', VOXLOOM_API_KEY: 'sk-test', ...env },
     });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
@@ -162,7 +164,7 @@ function runClient(
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('close', (status: number | null) => {
       clearTimeout(timer);
-      resolve({ status, output });
+      resolve({ status, output, cwd });
     });
   });
 }
@@ -219,7 +221,7 @@ test.describe('a refused websocket handshake', () => {
     test(`${name} reports the refusal once, with its status, and exits non-zero`, async () => {
       const mock = await startWebsocketMock();
       try {
-        const result = await runClient(command, name, {
+        const result = await runExample(command, name, {
           VOXLOOM_API_KEY: revokedKey,
           VOXLOOM_WS_BASE: mock.url,
         });
@@ -239,6 +241,57 @@ test.describe('a refused websocket handshake', () => {
       }
     });
   }
+});
+
+test.describe('the pronunciation examples against the mocks', () => {
+  // Prism validates the body against the OpenAPI document, the proxy the markup and dictionary.
+  let http: HttpMock;
+  test.beforeAll(async () => {
+    http = await startHttpMock({
+      specsDir: path.join(root, path.dirname(bundledSpecPath('speech'))),
+      workDir: mkdtempSync(path.join(tmpdir(), 'http-mock-')),
+    });
+  });
+  test.afterAll(async () => http?.close());
+
+  for (const [name, command] of [
+    ['pronunciation/speech.sh', ['bash']],
+    ['pronunciation/speech.py', [python]],
+  ] as const) {
+    test(`${name}: the mock accepts its text and dictionary, the audio is saved`, async () => {
+      const recorder = await http.record();
+      try {
+        const run = await runExample([...command], name, { VOXLOOM_API_BASE: recorder.origin });
+        expect(run.status, run.output).toBe(0);
+        expect(recorder.requests.map((r) => [r.operationId, accepted(r)])).toEqual([
+          ['createSpeech', true],
+        ]);
+        const audio = path.join(run.cwd, 'pronunciation.mp3');
+        expect(existsSync(audio) && statSync(audio).size > 0).toBe(true);
+      } finally {
+        await recorder.close();
+      }
+    });
+  }
+
+  test('pronunciation/ws_client.py: dictionary in the first generate, markup in each', async () => {
+    const mock = await startWebsocketMock();
+    try {
+      const run = await runExample([python], 'pronunciation/ws_client.py', {
+        VOXLOOM_WS_BASE: mock.url,
+      });
+      expect(run.status, run.output).toBe(0);
+      expect(mock.log.rejected, run.output).toEqual([]);
+      const generates = mock.log.received.filter((m) => m.type === 'generate');
+      expect(generates.length).toBeGreaterThan(1);
+      expect(generates[0].pronunciation_dictionary).toBeDefined();
+      expect(generates.slice(1).every((m) => m.pronunciation_dictionary === undefined)).toBe(true);
+      expect(generates.every((m) => /\[[^[\]]+\]/.test(String(m.text)))).toBe(true);
+      expect(mock.log.sent.some((m) => m.type === 'done')).toBe(true);
+    } finally {
+      await mock.close();
+    }
+  });
 });
 
 /** The numbers inside the first `{…}` or `[…]` after `NAME =` in an example's source. */

@@ -13,6 +13,7 @@ import { limit, limits } from '../../src/data/limits';
 import { defaultModel, models } from '../../src/data/models';
 import { audioContainers } from '../../src/data/audioFormats';
 import { billedCharacters } from '../../src/data/pricing';
+import { parseText, pronunciationError, tones } from '../../src/data/pronunciation';
 import { presetVoices } from '../../src/data/voices';
 import { apiVersionPrefix, deployment } from '../../src/data/deployment';
 import {
@@ -251,6 +252,50 @@ test.describe('data modules agree with the specs', () => {
     );
     const done = (messages.done.examples as Json[])[0].payload as Json;
     expect(billedCharacters(texts.join(''))).toBe(done.billed_characters);
+  });
+
+  test('pronunciation: the dictionary limits are the schema’s, the tones its pattern’s', () => {
+    const dictionary = property('SpeechRequest', 'pronunciation_dictionary');
+    expect(dictionary.maxItems).toBe(limit('pronunciationDictionaryEntries').value);
+    const entry = schemas().PronunciationEntry.properties as Record<string, Json>;
+    expect(entry.word.maxLength).toBe(limit('pronunciationWordLength').value);
+    const toneClass = /\[(\d)-(\d)\]/.exec(String(entry.pinyin.pattern));
+    expect(toneClass?.slice(1).map(Number)).toEqual([tones[0].digit, tones.at(-1)!.digit]);
+    // The websocket's generate takes the same field.
+    const generate = ((asyncApiDocument().components as Json).messages as Json).generate as Json;
+    const field = ((generate.payload as Json).properties as Json).pronunciation_dictionary as Json;
+    expect(field.maxItems).toBe(dictionary.maxItems);
+  });
+
+  test('pronunciation: the request example, sent by every sample, uses all three controls', () => {
+    const request = speechOperation().op.requestBody as Json;
+    const example = Object.values(
+      ((request.content as Json)['application/json'] as Json).examples as Json,
+    )[0] as Json;
+    const value = example.value as Json;
+    expect(pronunciationError(value)).toBeNull();
+    const parsed = parseText(String(value.text));
+    expect('error' in parsed).toBe(false);
+    if ('error' in parsed) return;
+    expect(parsed.hints.length).toBeGreaterThan(0);
+    expect(parsed.pauses.length).toBeGreaterThan(0);
+    expect((value.pronunciation_dictionary as Json[]).length).toBeGreaterThan(0);
+  });
+
+  test('pronunciation: the websocket examples pass the rules, the error example is the rule’s', () => {
+    const messages = (asyncApiDocument().components as Json).messages as Record<string, Json>;
+    for (const example of messages.generate.examples as Json[]) {
+      expect(pronunciationError(example.payload as Json), String(example.name)).toBeNull();
+    }
+    const refused = (messages.error.examples as Json[])
+      .map((e) => (e.payload as Json).error as Json)
+      .filter((e) => String(e.param).startsWith('pronunciation_dictionary'));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const error of refused) {
+      expect(
+        pronunciationError({ pronunciation_dictionary: [{ word: '重庆', pinyin: 'chong2' }] }),
+      ).toEqual({ param: error.param, message: error.message });
+    }
   });
 
   test('voice ids in the examples name real voices', () => {

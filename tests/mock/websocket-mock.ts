@@ -9,7 +9,9 @@
  * documented `error` (which ends their context); frames that are not JSON, and binary frames,
  * close the connection with 1008. A handshake without a Bearer key (or with `revokedKey`) is
  * refused with HTTP 401 and the `unauthorized` error envelope, as the AsyncAPI document says.
- * Used to run the guides' websocket clients and the harness of tests/samples/.
+ * Pronunciation control is checked as the API checks it (src/data/pronunciation.ts): markup in
+ * every `generate`, the dictionary of a context's first `generate`. Used to run the guides'
+ * websocket clients and the harness of tests/samples/.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +21,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 
 import { errorByCode } from '../../src/data/errors';
 import { billedCharacters } from '../../src/data/pricing';
+import { pronunciationError, spokenText } from '../../src/data/pronunciation';
 import { presetVoices } from '../../src/data/voices';
 import { asyncApiDocument } from '../support/specs';
 
@@ -56,6 +59,12 @@ const unauthorized = (() => {
 })();
 /** Where a buffered text may be synthesised before the rest arrives. */
 const naturalPause = /[，。！？；：、,.!?;:\n]/g;
+/**
+ * The text with its pronunciation markup blanked out, same length: where a text may be cut
+ * (a `:` inside `[pause:300ms]` is not a pause of the text).
+ */
+const masked = (text: string) =>
+  text.replace(/\[\[|\[[^[\]]*\]/g, (m) => (m === '[[' ? '[ ' : ' '.repeat(m.length)));
 /** Simulated speaking time per billed character, for the timestamps. */
 const msPerCharacter = 180;
 
@@ -69,6 +78,8 @@ interface Context {
   sequence: number;
   elapsedMs: number;
   timestamps: boolean;
+  /** The first generate's `language`: whether pinyin applies to the later texts. */
+  language: unknown;
   /** The last generate arrived: `done` follows the last queued message. */
   final: boolean;
   queue: Json[];
@@ -163,10 +174,12 @@ export async function startWebsocketMock(
 
     /** Queues one audio chunk (and its timestamps) per clause of the text. */
     const synthesise = (id: string, context: Context, text: string) => {
-      const clauses = text.match(
-        /[^，。！？；：、,.!?;:\n]+[，。！？；：、,.!?;:\n]*|[，。！？；：、,.!?;:\n]+/g,
-      );
-      for (const clause of clauses ?? []) {
+      const clauses = [
+        ...masked(text).matchAll(
+          /[^，。！？；：、,.!?;:\n]+[，。！？；：、,.!?;:\n]*|[，。！？；：、,.!?;:\n]+/g,
+        ),
+      ].map((m) => text.slice(m.index, m.index + m[0].length));
+      for (const clause of clauses) {
         context.queue.push({
           type: 'audio',
           context_id: id,
@@ -180,7 +193,7 @@ export async function startWebsocketMock(
             context_id: id,
             words: [
               {
-                text: clause.replace(naturalPause, ''),
+                text: spokenText(clause).replace(naturalPause, ''),
                 start_ms: context.elapsedMs,
                 end_ms: context.elapsedMs + duration,
               },
@@ -232,13 +245,31 @@ export async function startWebsocketMock(
         reject(message.context_id, `未知的消息类型 ${type}`, 'type');
         return;
       }
+      if (type === 'generate') {
+        // Before the schema, so that a dictionary entry is named as the API names it.
+        const open = contexts.get(String(message.context_id));
+        const problem = pronunciationError(
+          message,
+          open && !open.final ? { dictionary: false, language: open.language } : {},
+        );
+        if (problem) {
+          reject(message.context_id, problem.message, problem.param);
+          return;
+        }
+      }
       if (!validate(message as unknown)) {
         const first = validate.errors?.[0];
+        // `/pronunciation_dictionary/2/pinyin` → `pronunciation_dictionary[2].pinyin`
+        const path = (first?.instancePath ?? '')
+          .split('/')
+          .filter(Boolean)
+          .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i > 0 ? `.${part}` : part))
+          .join('');
         const param =
           (first?.params as { missingProperty?: string; additionalProperty?: string } | undefined)
             ?.missingProperty ??
           (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty ??
-          (first?.instancePath.split('/').filter(Boolean).join('.') || null);
+          (path || null);
         reject(message.context_id, `${type}: ${ajv.errorsText(validate.errors)}`, param);
         return;
       }
@@ -269,6 +300,7 @@ export async function startWebsocketMock(
           sequence: 0,
           elapsedMs: 0,
           timestamps: message.timestamps === true,
+          language: message.language,
           final: false,
           queue: [],
         };
@@ -277,7 +309,7 @@ export async function startWebsocketMock(
         current.buffer += String(message.text);
         if (message.continue === true) {
           // Wait for a natural pause before synthesising, as the service does for a smooth tone.
-          const pauses = [...current.buffer.matchAll(naturalPause)];
+          const pauses = [...masked(current.buffer).matchAll(naturalPause)];
           const cut = pauses.length > 0 ? pauses[pauses.length - 1].index! + 1 : 0;
           const ready = current.buffer.slice(0, cut);
           current.buffer = current.buffer.slice(cut);

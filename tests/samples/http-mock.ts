@@ -3,7 +3,10 @@
  * from the three bundled OpenAPI specs, validates every request against it (4xx with the spec's
  * error example and an `sl-violations` header on a violation) and answers valid ones from the
  * spec's examples. Each sample talks to its own recording proxy in front of Prism, so the harness
- * knows exactly which requests a sample sent and whether the mock accepted them.
+ * knows exactly which requests a sample sent and whether the mock accepted them. The proxy also
+ * applies the rules of pronunciation control that a JSON schema cannot state (markup grammar in
+ * `text`, one syllable per character in the dictionary: src/data/pronunciation.ts) and answers
+ * a breach as the API does: 400 `invalid_request` naming the field in `param`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +17,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parse, stringify } from 'yaml';
 
 import { apiSpecs } from '../../src/data/apiSpecs';
+import { pronunciationError, type PronunciationError } from '../../src/data/pronunciation';
 
 type Json = Record<string, unknown>;
 
@@ -131,6 +135,29 @@ export function operationMatcher(doc: Json): (method: string, url: string) => st
         ?.operationId ?? null
     );
   };
+}
+
+/** Operations whose JSON body carries pronunciation control. */
+const pronunciationOperations = new Set(['createSpeech']);
+
+/** The pronunciation error of an authorised JSON request to such an operation, or null. */
+export function pronunciationRefusal(
+  operationId: string | null,
+  headers: { authorization?: string; 'content-type'?: string },
+  body: Buffer,
+): PronunciationError | null {
+  if (!operationId || !pronunciationOperations.has(operationId)) return null;
+  // Authentication comes first: Prism answers a request without a key with 401.
+  if (!/^Bearer .+$/.test(headers.authorization ?? '')) return null;
+  if (!/^application\/json\b/i.test(headers['content-type'] ?? '')) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null; // Prism reports a body that is not JSON
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  return pronunciationError(parsed as Json);
 }
 
 const crlf = Buffer.from('\r\n');
@@ -262,6 +289,21 @@ export async function startHttpMock(options: {
             violations,
             authorization: req.headers.authorization ?? null,
           });
+        const refusal = pronunciationRefusal(
+          operationOf(method, url),
+          req.headers,
+          Buffer.concat(chunks),
+        );
+        if (refusal) {
+          record(400, [`${refusal.param}: ${refusal.message}`]);
+          const requestId = `req_mock_${requests.length}`;
+          res.writeHead(400, { 'Content-Type': 'application/json', 'X-Request-Id': requestId }).end(
+            JSON.stringify({
+              error: { code: 'invalid_request', ...refusal, request_id: requestId },
+            }),
+          );
+          return;
+        }
         const body = forPrism(Buffer.concat(chunks), String(req.headers['content-type'] ?? ''));
         const headers = { ...req.headers };
         delete headers['transfer-encoding'];
