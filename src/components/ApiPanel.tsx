@@ -6,8 +6,7 @@ import PrebuiltCodeSamples, { usePrebuiltSamples } from './PrebuiltCodeSamples';
 // The theme's explorer (request form, postman code generators, faker) is over a megabyte of JS:
 // pages show the samples rendered at build time and load it only when the reader asks to edit
 // the request. Its code tabs highlight with the site's extra grammars (curl, C#, PHP, Java),
-// registered first. The chunk's name picks out its libraries for their own chunk and minifier
-// (plugins/esbuild).
+// registered first.
 const LiveApiExplorer = lazy(() =>
   import('@site/src/theme/CodeBlock/Content/prismLanguages').then(
     () => import(/* webpackChunkName: "api-explorer" */ './RequestEditor'),
