@@ -38,7 +38,8 @@ export const weightBudgets: Record<PageType, { js: number; css: number; html: nu
   home: { js: kb(207), css: kb(49), html: kb(20) },
   guide: { js: kb(218), css: kb(49), html: kb(29) },
   reference: { js: kb(284), css: kb(49), html: kb(16) },
-  search: { js: kb(168), css: kb(49), html: kb(5) },
+  // 186: the Faster build's 169 KB + 10 % (rspack puts usePluralForm in the common chunk).
+  search: { js: kb(186), css: kb(49), html: kb(5) },
 };
 export const searchIndexBudgetGzip = kb(553);
 
