@@ -43,6 +43,10 @@ const Keywords = 3;
 const fieldWeight: Record<number, number> = { 0: 8, 1: 4, 3: 3, 2: 2, 4: 1 };
 /** Rows asked of the worker per search, whatever the caller's limit (enough for every page). */
 const rawLimit = 100;
+/** Parts of a query searched alone, at most (the plugin itself keeps 12 words of a query). */
+const maxParts = 16;
+/** Characters of a query searched, at most. */
+const maxQueryLength = 80;
 
 /** English words that say nothing about a topic; searched alone they only add noise. */
 const stopWords = new Set(
@@ -71,7 +75,8 @@ function parts(query: string): string[] {
       for (let i = 0; i + 2 <= word.length; i += 1) out.add(word.slice(i, i + 2));
     }
   }
-  return [...out];
+  // Each part is one more search: a pasted paragraph is searched by its first parts only.
+  return [...out].slice(0, maxParts);
 }
 
 const pageOf = (r: SearchResult) => r.document.u;
@@ -171,6 +176,12 @@ export async function searchRanked(
   input: string,
   limit: number,
 ): Promise<SearchResult[]> {
+  // A reader's query is a few words; a pasted page would only make the worker cut it for long.
+  // The worker cuts a run of Chinese characters in every way its words allow, which takes
+  // exponentially long in the run's length: long runs are searched as pieces of 16.
+  input = input
+    .slice(0, maxQueryLength)
+    .replace(/\p{Unified_Ideograph}{17,}/gu, (run) => run.match(/.{1,16}/gu)!.join(' '));
   let query = rewriteQuery(input);
   let strict = await raw(query, rawLimit);
   // A Latin word found nowhere as written: the known word it is a misspelling of, if any.
@@ -338,7 +349,8 @@ export async function searchRanked(
       },
       type: Heading,
       page,
-      metadata: {},
+      // The results page highlights the row's title at these positions, and fails without one.
+      metadata: { [e.code]: { t: { position: [[0, e.code.length]] } } },
       tokens: [e.code, String(e.status)],
     });
   }
