@@ -116,6 +116,11 @@ test.describe('suggestions', () => {
     await page.goto('/');
     await typeQuery(page, 'websokcet');
     await expect(suggestions(page).first()).toContainText(/websocket/i);
+    // Two letters swapped in a field name: two edits, more than the search forgives by itself.
+    await page.goto('/');
+    await typeQuery(page, 'sampel_rate');
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(/\/api\/speech\/post\b/);
   });
 
   test('the first suggestions come from different pages', async ({ page }) => {
