@@ -5,8 +5,9 @@ import replaceImport from '../lib/replaceImport';
 /**
  * The local search offers no hook for the query: its search bar and results page hand the text
  * as typed to `searchByWorker`. Both get `searchByWorker.ts` instead, which passes the query
- * through src/search/rewriteQuery.ts first (the readers' words → the docs' terms) and then calls
- * the plugin's own function. Remove when the plugin accepts a query transform in its options.
+ * to src/search/searchRanked.ts: it rewrites the query (src/search/rewriteQuery.ts, the readers'
+ * words → the docs' terms), calls the plugin's own function, once or a few times, and ranks
+ * what it returns. Remove when the plugin accepts a query transform in its options.
  */
 export default function searchQueryRewritePlugin(): Plugin {
   return replaceImport('search-query-rewrite', {

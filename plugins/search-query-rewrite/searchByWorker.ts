@@ -3,16 +3,25 @@ import {
   fetchIndexesByWorker,
   searchByWorker as searchAsTyped,
 } from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/searchByWorker';
-import { rewriteQuery } from '@site/src/search/rewriteQuery';
+import type { SearchResult } from '@site/src/search/searchRanked';
 
 export { fetchIndexesByWorker };
 
-/** `searchByWorker`, searching for the query in the docs' own terms. */
-export function searchByWorker(
+/**
+ * `searchByWorker`, searching for the query in the docs' own terms and ranking the worker's
+ * results as src/search/searchRanked.ts says. That module (with the glossary and the error
+ * catalogue it reads) loads with the first search, not with every page.
+ */
+export async function searchByWorker(
   baseUrl: string,
   searchContext: string,
   input: string,
   limit: number,
-): ReturnType<typeof searchAsTyped> {
-  return searchAsTyped(baseUrl, searchContext, rewriteQuery(input), limit);
+): Promise<SearchResult[]> {
+  const { searchRanked } = await import('@site/src/search/searchRanked');
+  return searchRanked(
+    (query, n) => searchAsTyped(baseUrl, searchContext, query, n) as Promise<SearchResult[]>,
+    input,
+    limit,
+  );
 }

@@ -96,11 +96,12 @@ export const formatRelevance = (half: string, f: RelevanceFigures): string =>
   `${half}: ${f.queries} queries, hit@1 ${(f.hitAt1 * 100).toFixed(1)} %, hit@3 ${(f.hitAt3 * 100).toFixed(1)} %, MRR ${f.mrr.toFixed(3)}`;
 
 /**
- * The floors `npm test` holds each half to: the figures of 2026-11-25 (tuning: hit@1 51.0 %, hit@3 68.9 %;
- * held-back: 48.3 %, 62.9 %), rounded down. The
- * held-back half's target (issue 19) is hit@3 ≥ 95 % and hit@1 ≥ 75 %.
+ * The floors `npm test` holds each half to: the figures of 2026-11-25 after the ranking of
+ * src/search/searchRanked.ts (tuning: hit@1 58.9 %, hit@3 85.4 %, MRR 0.734; held-back: 51.0 %,
+ * 81.5 %, MRR 0.669), less about two points. The held-back half's target (issue 19) is
+ * hit@3 ≥ 95 % and hit@1 ≥ 75 %.
  */
 export const relevanceFloors: Record<RelevanceCase['half'], { hitAt1: number; hitAt3: number }> = {
-  tuning: { hitAt1: 0.5, hitAt3: 0.68 },
-  'held-back': { hitAt1: 0.48, hitAt3: 0.62 },
+  tuning: { hitAt1: 0.57, hitAt3: 0.83 },
+  'held-back': { hitAt1: 0.49, hitAt3: 0.79 },
 };

@@ -99,6 +99,65 @@ test.describe('suggestions', () => {
     await expect(suggestions(page)).toHaveCount(0);
   });
 
+  test('a status or an error code opens its row of the error catalogue', async ({ page }) => {
+    for (const [query, code] of [
+      ['429', 'rate_limited'],
+      ['voice_not_found', 'voice_not_found'],
+    ]) {
+      await page.goto('/');
+      await typeQuery(page, query);
+      await suggestions(page).first().click();
+      await expect(page, query).toHaveURL(new RegExp(`/api/errors\\?.*#error-${code}$`));
+      await expect(page.locator(`#error-${code}`)).toBeInViewport();
+    }
+  });
+
+  test('a misspelt Latin term still finds its page', async ({ page }) => {
+    await page.goto('/');
+    await typeQuery(page, 'websokcet');
+    await expect(suggestions(page).first()).toContainText(/websocket/i);
+    // Two letters swapped in a field name: two edits, more than the search forgives by itself.
+    await page.goto('/');
+    await typeQuery(page, 'sampel_rate');
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(/\/api\/speech\/post\b/);
+  });
+
+  test('the first suggestions come from different pages', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('音色')}`);
+    const results = page.locator('.main-wrapper article h2 a');
+    await expect(results.nth(2)).toBeVisible();
+    const firstThree = await results.evaluateAll((links) =>
+      links.slice(0, 3).map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+    );
+    expect(new Set(firstThree).size, firstThree.join(', ')).toBe(3);
+  });
+
+  test('on the API reference the box shows its scope, and Shift+Enter searches all the docs', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await hydrated(page);
+    await expect(searchInput(page)).toHaveAttribute('placeholder', '搜索');
+    await expect(page.locator('nav.navbar').getByRole('button', { name: /API 参考/ })).toHaveCount(
+      0,
+    );
+    await page.goto('/api/errors');
+    await typeQuery(page, '克隆');
+    await expect(searchInput(page)).toHaveAttribute('placeholder', '搜索 API 参考');
+    await expect(
+      page.locator('nav.navbar').getByRole('button', { name: /API 参考/ }),
+    ).toBeVisible();
+    // Within the API reference the guide on cloning is not offered.
+    await expect(suggestions(page).first()).toBeVisible();
+    await expect(page.locator('nav.navbar')).not.toContainText('克隆自定义音色');
+    await searchInput(page).press('Shift+Enter');
+    await expect(page).toHaveURL(/\/search\?q=%E5%85%8B%E9%9A%86$/);
+    await expect(
+      page.locator('.main-wrapper article h2 a[href^="/guides/clone"]').first(),
+    ).toBeVisible();
+  });
+
   test('on the API reference the footer offers results within and outside it', async ({ page }) => {
     await page.goto('/api/errors');
     await typeQuery(page, 'voice_id');
@@ -142,6 +201,20 @@ test.describe('hostile input renders as text and runs nothing', () => {
       await expect(page.locator('main h1').first()).toBeVisible();
       await expect(page.locator('main img[src="x"]')).toHaveCount(0);
       expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    });
+  }
+
+  for (const query of ['(.*+?[\\', '！？。，、', 'a'.repeat(2000), '音色'.repeat(300)]) {
+    test(`q of ${query.length} characters like ${query.slice(0, 8)} gets an answer`, async ({
+      page,
+    }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(
+        page.locator('.main-wrapper p').filter({ hasText: /共找到|没有找到/ }),
+      ).toBeVisible({ timeout: 30_000 });
+      expect(errors).toEqual([]);
     });
   }
 

@@ -1,25 +1,79 @@
 import React, { useEffect, useRef, type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
+import { useHistory, useLocation } from '@docusaurus/router';
 import SearchBar from '@theme-original/SearchBar';
 import type SearchBarType from '@theme/SearchBar';
 import type { WrapperProps } from '@docusaurus/types';
+import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof SearchBarType>;
 
+/** The search context of the API reference (docusaurus.config.ts, `searchContextByPaths`). */
+const apiContext = { path: 'api', label: 'API 参考' };
+
 /**
- * Wraps (does not eject) the local-search bar: its input carries a hard-coded English
- * `aria-label="Search"`, which screen readers announce over the translated placeholder.
- * The wrapper gives it the same zh-Hans label as the placeholder.
+ * Wraps (does not eject) the local-search bar:
+ * - its input carries a hard-coded English `aria-label="Search"`, which screen readers announce
+ *   over the translated placeholder; the wrapper gives it the same zh-Hans label.
+ * - on the API reference the plugin searches the API reference only, and says so only in the
+ *   footer of the suggestions. The wrapper shows the scope in the box (placeholder and a chip)
+ *   and keeps the guides one keystroke away: Shift+Enter (or the chip) opens the results page
+ *   for the same query across all the docs. Neither is an option of the plugin.
  */
 export default function SearchBarWrapper(props: Props): ReactNode {
   const container = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const history = useHistory();
+  const scoped = pathname === `/${apiContext.path}` || pathname.startsWith(`/${apiContext.path}/`);
+  const label = translate({ id: 'theme.SearchBar.label', message: 'Search' });
+  const scopedLabel = translate(
+    { id: 'theme.SearchBar.scopedPlaceholder', message: 'Search {context}' },
+    { context: apiContext.label },
+  );
+  const everywhereHint = translate({
+    id: 'theme.SearchBar.searchEverywhereHint',
+    message: 'Shift+Enter: search all the docs',
+  });
+
+  const input = () =>
+    container.current?.querySelector<HTMLInputElement>('input.navbar__search-input') ?? null;
+  const searchEverywhere = () => {
+    const query = input()?.value.trim() ?? '';
+    history.push(query ? `/search?q=${encodeURIComponent(query)}` : '/search');
+  };
+
   useEffect(() => {
-    container.current
-      ?.querySelector('input.navbar__search-input')
-      ?.setAttribute('aria-label', translate({ id: 'theme.SearchBar.label', message: 'Search' }));
-  }, []);
+    const box = input();
+    if (!box) return undefined;
+    box.setAttribute('aria-label', scoped ? `${scopedLabel}（${everywhereHint}）` : label);
+    box.setAttribute('placeholder', scoped ? scopedLabel : label);
+    if (!scoped) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !event.shiftKey) return;
+      // Before the suggestions' own Enter handler (which opens the selected suggestion).
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      box.blur();
+      searchEverywhere();
+    };
+    box.addEventListener('keydown', onKeyDown, true);
+    return () => box.removeEventListener('keydown', onKeyDown, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scoped, label, scopedLabel, everywhereHint]);
+
   return (
-    <div ref={container} style={{ display: 'contents' }}>
+    <div ref={container} className={styles.wrapper}>
+      {scoped && (
+        <button
+          type="button"
+          className={styles.scope}
+          title={everywhereHint}
+          aria-label={`${apiContext.label}：${everywhereHint}`}
+          onClick={searchEverywhere}
+        >
+          {apiContext.label}
+        </button>
+      )}
       <SearchBar {...props} />
     </div>
   );

@@ -1,0 +1,361 @@
+import { apiErrors } from '../data/errors';
+import { glossary } from '../data/glossary';
+import speechRequestFields from '../../.generated/speech-request-fields.json';
+import { rewriteQuery } from './rewriteQuery';
+
+/**
+ * The order of the search's results, put in front of the local search plugin's worker
+ * (plugins/search-query-rewrite). The worker is left as it is; this module only calls it
+ * (`raw`) and reorders what it returns, because the plugin has no option for either problem:
+ *
+ * - it requires every word of the query to match within one title, heading or paragraph, and
+ *   cuts a Chinese word it does not know into single characters, so a longer query often finds
+ *   nothing. Each part of the query is therefore also searched alone, and a page is ranked by
+ *   how much of the query it covers, anywhere on the page.
+ * - its order is lunr's score, in which a long page that mentions a term many times outranks the
+ *   page titled with it. Here a match in the title counts most, then a heading, then the page's
+ *   `keywords`, then the description, then body text.
+ *
+ * One result per page comes before a second one from the same page. Status codes and error codes
+ * (`429`, `voice_not_found`) first give their row of the error catalogue on /api/errors.
+ * The suggestions and the results page call this with different limits; the order does not
+ * depend on the limit, so the suggestions are the first results of the results page.
+ */
+
+/** A result as the plugin's worker returns it (its types are not exported). */
+export interface SearchResult {
+  document: { i: number; t: string; u: string; h?: string; s?: string; p?: number; b?: string[] };
+  type: number;
+  page: SearchResult['document'] | false | undefined;
+  metadata: Record<string, unknown>;
+  tokens: string[];
+  score?: number;
+  isInterOfTree?: boolean;
+  isLastOfTree?: boolean;
+}
+
+export type RawSearch = (input: string, limit: number) => Promise<SearchResult[]>;
+
+/** The plugin's document types (SearchDocumentType), and how much a match in each counts. */
+const Title = 0;
+const Heading = 1;
+const Keywords = 3;
+const fieldWeight: Record<number, number> = { 0: 8, 1: 4, 3: 3, 2: 2, 4: 1 };
+/** Rows asked of the worker per search, whatever the caller's limit (enough for every page). */
+const rawLimit = 100;
+/** Parts of a query searched alone, at most (the plugin itself keeps 12 words of a query). */
+const maxParts = 16;
+/** Characters of a query searched, at most. */
+const maxQueryLength = 80;
+
+/** English words that say nothing about a topic; searched alone they only add noise. */
+const stopWords = new Set(
+  'a an the of to in on for with and or is are was be do does did i my me you your it its can could should would which what when where how why who this that these those use using about from by at as'.split(
+    ' ',
+  ),
+);
+
+const isChinese = (s: string) => /\p{Unified_Ideograph}/u.test(s);
+
+/** The query's words as the plugin cuts them: Latin words and runs of Chinese characters. */
+const words = (text: string): string[] =>
+  text.toLowerCase().match(/\w+|\p{Unified_Ideograph}+/gu) ?? [];
+
+/**
+ * The parts each searched alone: every Latin word but stop words, and every Chinese run; a run
+ * of more than two characters also gives its two-character pieces, which are found even when
+ * the run as a whole is not (the plugin knows only the words of the index).
+ */
+function parts(query: string): string[] {
+  const out = new Set<string>();
+  for (const word of words(query)) {
+    if (stopWords.has(word)) continue;
+    out.add(word);
+    if (isChinese(word) && word.length > 2) {
+      for (let i = 0; i + 2 <= word.length; i += 1) out.add(word.slice(i, i + 2));
+    }
+  }
+  // Each part is one more search: a pasted paragraph is searched by its first parts only.
+  return [...out].slice(0, maxParts);
+}
+
+const pageOf = (r: SearchResult) => r.document.u;
+/** Text of a row the reader sees (keywords rows: the keywords; others: title or paragraph). */
+const textOf = (r: SearchResult) => `${r.document.t} ${r.document.s ?? ''}`.toLowerCase();
+/** How the row's kind ranks for representing its page: title, heading, keywords, description, body. */
+const kindRank: Record<number, number> = { 0: 0, 1: 1, 3: 2, 2: 3, 4: 4 };
+/**
+ * Whether a row holds the part as written (a Latin word also as its first letters, for its other
+ * forms: `endpoints` in `endpoint`). The worker also returns rows that only resemble the query
+ * (one edit away, or any word beginning with one character of it); those count for less.
+ */
+const holds = (r: SearchResult, part: string) =>
+  textOf(r).includes(isChinese(part) || part.length < 6 ? part : part.slice(0, -2));
+/** What a row found only by resemblance counts for, against one found as written. */
+const resemblance = 0.25;
+
+/** The route that defines the speech request's fields (the API reference of POST /v1/speech). */
+const speechRequestRoute = '/api/speech/post';
+// Nested fields by their own name too: `output_format.sample_rate` is searched as `sample_rate`.
+const fieldNames = new Set(
+  speechRequestFields.flatMap((f: { name: string }) => [f.name, ...f.name.split('.')]),
+);
+
+/**
+ * Latin words a reader may misspell: the glossary's English terms and synonyms, the error codes
+ * and the speech request's fields. The worker forgives one edit; a swap of two letters
+ * (websokcet, sampel_rate) is two, so a word found nowhere is replaced by the nearest of these.
+ */
+const vocabulary = [
+  ...new Set(
+    [
+      ...glossary.flatMap((e) => [e.english, ...(e.synonyms ?? [])]),
+      ...apiErrors.map((e) => e.code),
+      ...fieldNames,
+      'websocket',
+    ].flatMap((w) => w.toLowerCase().match(/[a-z][a-z0-9_]{3,}/g) ?? []),
+  ),
+];
+
+/** Edit distance counting a swap of neighbours as one edit (optimal string alignment). */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The known word a misspelt Latin word stands for (two edits at most, one for short words). */
+function correct(word: string): string | undefined {
+  if (word.length < 5 || !/^[a-z_]+$/.test(word)) return undefined;
+  const allowed = word.length >= 7 ? 2 : 1;
+  let bestWord: string | undefined;
+  let bestDistance = allowed + 1;
+  for (const known of vocabulary) {
+    if (Math.abs(known.length - word.length) > allowed) continue;
+    const d = distance(word, known);
+    if (d > 0 && d < bestDistance) [bestWord, bestDistance] = [known, d];
+  }
+  return bestWord;
+}
+
+/** The catalogue rows a status or an error code names. */
+/** Chinese particles and question characters: a page is not about them. */
+const particles = new Set([...'的了吗呢吧啊是在和与及把被就都也还要会能可我你他它们这那个些么']);
+
+/** The query's units (Latin words but stop words, Chinese characters) and where they are. */
+function queryUnits(query: string): { text: string; start: number; end: number }[] {
+  const units: { text: string; start: number; end: number }[] = [];
+  for (const m of query.matchAll(/\w+|\p{Unified_Ideograph}+/gu)) {
+    const start = m.index ?? 0;
+    if (!isChinese(m[0])) {
+      if (!stopWords.has(m[0])) units.push({ text: m[0], start, end: start + m[0].length });
+      continue;
+    }
+    [...m[0]].forEach((c, i) => units.push({ text: c, start: start + i, end: start + i + 1 }));
+  }
+  return units;
+}
+
+function errorRows(query: string): { code: string; status: number }[] {
+  const tokens = words(query);
+  return apiErrors.filter((e) => tokens.includes(e.code) || tokens.includes(String(e.status)));
+}
+
+export async function searchRanked(
+  raw: RawSearch,
+  input: string,
+  limit: number,
+): Promise<SearchResult[]> {
+  // A reader's query is a few words; a pasted page would only make the worker cut it for long.
+  // The worker cuts a run of Chinese characters in every way its words allow, which takes
+  // exponentially long in the run's length: long runs are searched as pieces of 16.
+  input = input
+    .slice(0, maxQueryLength)
+    .replace(/\p{Unified_Ideograph}{17,}/gu, (run) => run.match(/.{1,16}/gu)!.join(' '));
+  let query = rewriteQuery(input);
+  let strict = await raw(query, rawLimit);
+  // A Latin word found nowhere as written: the known word it is a misspelling of, if any.
+  for (const word of words(query)) {
+    if (isChinese(word) || stopWords.has(word)) continue;
+    const fix = correct(word);
+    if (!fix) continue;
+    const found = (await raw(word, rawLimit)).some((r) => holds(r, word));
+    if (!found) query = query.replace(word, fix);
+  }
+  if (query !== rewriteQuery(input)) strict = await raw(query, rawLimit);
+  // The query as typed too: the rewrite may lose a literal form (a path, a code) it contains.
+  const asTyped = query === input.toLowerCase().trim() ? [] : await raw(input, rawLimit);
+  const queryParts = parts(query);
+  // Chinese pieces that are not words of the query count only where they appear as written.
+  const literal = new Set(queryParts.filter((p) => isChinese(p) && !words(query).includes(p)));
+  const byPart = new Map<string, SearchResult[]>();
+  if (queryParts.length > 1 || strict.length === 0) {
+    for (const part of queryParts) {
+      const rows = (await raw(part, rawLimit)).filter(
+        (r) => !literal.has(part) || textOf(r).includes(part),
+      );
+      if (rows.length > 0) byPart.set(part, rows);
+    }
+  } else if (queryParts.length === 1) {
+    byPart.set(queryParts[0], strict);
+  }
+
+  // A keywords row several pages share (the site's own keywords, on pages that have none) says
+  // nothing about any one of them.
+  const keywordPages = new Map<string, Set<string>>();
+  for (const r of [...strict, ...[...byPart.values()].flat()]) {
+    if (r.type !== Keywords) continue;
+    keywordPages.set(r.document.t, (keywordPages.get(r.document.t) ?? new Set()).add(pageOf(r)));
+  }
+  const shared = (r: SearchResult) =>
+    r.type === Keywords && (keywordPages.get(r.document.t)?.size ?? 0) > 2;
+
+  // The query's units: each Latin word and each Chinese character. A page covers a unit when a
+  // row of it matched a word (as the worker cut it) spanning the unit; overlapping parts thus
+  // count once. Per page and unit: the best field it is found in.
+  const units = queryUnits(query);
+  const best = new Map<string, number[]>();
+  const cover = (r: SearchResult, token: string, w: number) => {
+    const fields = best.get(pageOf(r)) ?? new Array<number>(units.length).fill(0);
+    for (let at = query.indexOf(token); at >= 0; at = query.indexOf(token, at + 1)) {
+      units.forEach((u, k) => {
+        if (u.start < at + token.length && at < u.end) fields[k] = Math.max(fields[k], w);
+      });
+    }
+    best.set(pageOf(r), fields);
+  };
+  for (const [part, rows] of [...byPart, ['', strict] as const]) {
+    for (const r of rows) {
+      if (shared(r)) continue;
+      const field = fieldWeight[r.type] ?? 1;
+      const tokens = literal.has(part) ? [part] : r.tokens?.length ? r.tokens : [part];
+      for (const token of tokens) cover(r, token, field * (holds(r, token) ? 1 : resemblance));
+    }
+  }
+  // How much each unit says: one found on every page (or a particle) says little, one found
+  // nowhere nothing: the query is searched without it.
+  const unitPages = units.map((_, k) => [...best.values()].filter((f) => f[k] > 0).length);
+  const weights = units.map((u, k) =>
+    unitPages[k] === 0 ? 0 : Math.log(1 + 20 / unitPages[k]) * (particles.has(u.text) ? 0.2 : 1),
+  );
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+
+  // A page where one row holds every word of the query, as written.
+  const queryWords = words(query).filter((w) => !stopWords.has(w));
+  const whole = (r: SearchResult) => queryWords.every((w) => holds(r, w));
+  const strictPages = new Set(strict.filter(whole).map(pageOf));
+  // How much of a page's title the query's parts account for: 删除音色 for 删除克隆的音色.
+  const titleCoverage = new Map<string, number>();
+  for (const r of [...strict, ...asTyped, ...[...byPart.values()].flat()]) {
+    const title = (r.type === Title ? r.document.t : r.page ? r.page.t : '').toLowerCase();
+    const marks = new Array<boolean>(title.length).fill(false);
+    for (const part of byPart.keys()) {
+      for (let at = title.indexOf(part); at >= 0; at = title.indexOf(part, at + 1)) {
+        marks.fill(true, at, at + part.length);
+      }
+    }
+    const letters = [...title].filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
+    const covered = marks.filter((m, i) => m && /[\p{L}\p{N}]/u.test(title[i])).length;
+    titleCoverage.set(pageOf(r), letters > 0 ? covered / letters : 0);
+  }
+  // Pages with a row holding the query as typed, as one phrase (`GET /v1/voices`).
+  const phrase = input.toLowerCase().trim();
+  const phrasePattern =
+    phrase.length >= 3 && /\s|\//.test(phrase)
+      ? new RegExp(`${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/{])`)
+      : undefined;
+  const phrasePages = new Set(
+    phrasePattern
+      ? [...strict, ...asTyped, ...[...byPart.values()].flat()]
+          .filter((r) => phrasePattern.test(textOf(r)))
+          .map(pageOf)
+      : [],
+  );
+  // A field of the speech request named (with its underscore, or alone): its reference page.
+  const fieldQuery = words(query).some(
+    (w) => fieldNames.has(w) && (w.includes('_') || words(query).length === 1),
+  );
+  const score = (page: string) => {
+    const fields = best.get(page) ?? [];
+    let covered = 0;
+    let field = 0;
+    fields.forEach((w, k) => {
+      covered += weights[k] * Math.min(1, w);
+      field += weights[k] * w;
+    });
+    const coverage = covered / total;
+    return (
+      (strictPages.has(page) ? 1 : 0) +
+      coverage * 2 +
+      field / (8 * total) +
+      (titleCoverage.get(page) ?? 0) * 2 +
+      (phrasePages.has(page) ? 1.5 : 0) +
+      (page === speechRequestRoute && fieldQuery ? 1 : 0)
+    );
+  };
+
+  // Every row met, strict ones first; the best row of each page represents it.
+  const rows: SearchResult[] = [];
+  const seen = new Set<number>();
+  for (const r of [...strict, ...asTyped, ...[...byPart.values()].flat()]) {
+    if (seen.has(r.document.i) || shared(r)) continue;
+    seen.add(r.document.i);
+    rows.push({ ...r, tokens: r.tokens?.length ? r.tokens : queryParts });
+  }
+  const order = rows.map((r, i) => ({ r, i }));
+  order.sort(
+    (a, b) =>
+      (whole(b.r) ? 1 : 0) - (whole(a.r) ? 1 : 0) ||
+      kindRank[a.r.type] - kindRank[b.r.type] ||
+      a.i - b.i,
+  );
+  const pageScore = new Map<string, number>();
+  for (const { r } of order)
+    if (!pageScore.has(pageOf(r))) pageScore.set(pageOf(r), score(pageOf(r)));
+  const pages = [...pageScore.keys()].sort((a, b) => pageScore.get(b)! - pageScore.get(a)!);
+  const firsts: SearchResult[] = [];
+  const seconds: SearchResult[] = [];
+  for (const page of pages) {
+    const ofPage = order.filter(({ r }) => pageOf(r) === page).map(({ r }) => r);
+    firsts.push(ofPage[0]);
+    seconds.push(...ofPage.slice(1));
+  }
+
+  // A status or an error code: its catalogue row, anchored, before anything else.
+  const catalogue: SearchResult[] = [];
+  for (const [k, e] of errorRows(query).entries()) {
+    const onErrors = [...rows, ...(await raw(e.code, rawLimit))].find(
+      (r) => pageOf(r) === '/api/errors',
+    );
+    const page = onErrors && (onErrors.type === Title ? onErrors.document : onErrors.page);
+    if (!page) continue;
+    catalogue.push({
+      document: {
+        i: -100 - k,
+        t: `${e.code}（HTTP ${e.status}）`,
+        u: '/api/errors',
+        h: `#error-${e.code}`,
+        p: page.i,
+      },
+      type: Heading,
+      page,
+      // The results page highlights the row's title at these positions, and fails without one.
+      metadata: { [e.code]: { t: { position: [[0, e.code.length]] } } },
+      tokens: [e.code, String(e.status)],
+    });
+  }
+
+  return [...catalogue, ...firsts, ...seconds]
+    .slice(0, limit)
+    .map((r) => ({ ...r, isInterOfTree: false, isLastOfTree: false }));
+}
