@@ -36,9 +36,18 @@ export default function replaceImport(name: string, ...replacements: Replacement
           {
             apply(compiler) {
               compiler.hooks.thisCompilation.tap(name, (compilation) => {
-                compilation.hooks.finishModules.tap(name, () => {
-                  replacements.forEach(({ request, clientOnly }, i) => {
-                    if (matches[i] > 0 || (clientOnly && isServer)) return;
+                compilation.hooks.finishModules.tap(name, (modules) => {
+                  // A module restored from rspack's persistent cache is not resolved again, so
+                  // the callback above does not run for it: the replacement in the module graph
+                  // counts as a match too.
+                  const resources = new Set<string>();
+                  for (const module of modules) {
+                    const resource = (module as { resource?: string }).resource;
+                    if (resource) resources.add(resource.split('?')[0]);
+                  }
+                  replacements.forEach(({ request, replacement, clientOnly }, i) => {
+                    if (matches[i] > 0 || resources.has(replacement)) return;
+                    if (clientOnly && isServer) return;
                     compilation.errors.push(
                       new currentBundler.instance.WebpackError(
                         `[${name}] no import matched ${String(request)} in the ${isServer ? 'server' : 'client'} bundle: the upstream module moved; update or remove this adaptation`,

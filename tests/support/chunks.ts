@@ -19,9 +19,10 @@ function jsForms(text: string): string[] {
 /** The page's meta description: a string found in its MDX chunk and in no other page's. */
 export async function pageMarker(request: APIRequestContext, path: string): Promise<string[]> {
   const html = await (await request.get(path)).text();
-  const match = /<meta[^>]* name="description" content="([^"]+)"/.exec(html);
+  // The HTML minifier drops the quotes of a value without spaces.
+  const match = /<meta[^>]* name="?description"? content=(?:"([^"]+)"|([^\s">]+))/.exec(html);
   if (!match) throw new Error(`no meta description on ${path}`);
-  const decoded = match[1]
+  const decoded = (match[1] ?? match[2])
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'")
     .replace(/&amp;/g, '&');

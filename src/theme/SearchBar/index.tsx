@@ -63,17 +63,19 @@ export default function SearchBarWrapper(props: Props): ReactNode {
 
   return (
     <div ref={container} className={styles.wrapper}>
-      {scoped && (
-        <button
-          type="button"
-          className={styles.scope}
-          title={everywhereHint}
-          aria-label={`${apiContext.label}：${everywhereHint}`}
-          onClick={searchEverywhere}
-        >
-          {apiContext.label}
-        </button>
-      )}
+      {/* Always rendered, hidden off the API reference: the not-found page's HTML is rendered
+          for /404, and an element that only the browser's render has (at /api/nope) would fail
+          its hydration. */}
+      <button
+        type="button"
+        className={styles.scope}
+        hidden={!scoped}
+        title={everywhereHint}
+        aria-label={`${apiContext.label}：${everywhereHint}`}
+        onClick={searchEverywhere}
+      >
+        {apiContext.label}
+      </button>
       <SearchBar {...props} />
     </div>
   );
