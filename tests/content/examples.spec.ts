@@ -104,48 +104,6 @@ test.describe('code blocks written in the pages', () => {
   }
 });
 
-test.describe('websocket clients against the AsyncAPI mock', () => {
-  const clients: [string, string[]][] = [
-    ['contexts/client.py', [python]],
-    ['contexts/client.mjs', ['node']],
-  ];
-  for (const [name, command] of clients) {
-    test(`${name} sends only valid messages and exits 0`, async () => {
-      const mock = await startWebsocketMock();
-      try {
-        const cwd = mkdtempSync(path.join(tmpdir(), 'client-'));
-        const result = await new Promise<{ status: number | null; output: string }>((resolve) => {
-          const child = spawn(command[0], [...command.slice(1), path.join(examplesDir, name)], {
-            cwd,
-            env: {
-              ...process.env,
-              VOXLOOM_API_KEY: 'sk-test',
-              VOXLOOM_WS_BASE: mock.url,
-            },
-          });
-          let output = '';
-          child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-          child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-          const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-          child.on('close', (status: number | null) => {
-            clearTimeout(timer);
-            resolve({ status, output });
-          });
-        });
-        expect(result.status, result.output).toBe(0);
-        expect(mock.log.rejected, result.output).toEqual([]);
-        expect(mock.log.unauthorized).toBe(0);
-        const types = mock.log.received.map((m) => m.type);
-        expect(types).toContain('generate');
-        expect(types).toContain('cancel');
-        expect(new Set(mock.log.received.map((m) => m.context_id)).size).toBeGreaterThan(1);
-      } finally {
-        await mock.close();
-      }
-    });
-  }
-});
-
 /** Runs an example file in a fresh folder with the mocks' origins; its exit status and output. */
 function runExample(
   command: string[],
@@ -168,6 +126,30 @@ function runExample(
     });
   });
 }
+
+test.describe('websocket clients against the AsyncAPI mock', () => {
+  const clients: [string, string[]][] = [
+    ['contexts/client.py', [python]],
+    ['contexts/client.mjs', ['node']],
+  ];
+  for (const [name, command] of clients) {
+    test(`${name} sends only valid messages and exits 0`, async () => {
+      const mock = await startWebsocketMock();
+      try {
+        const result = await runExample(command, name, { VOXLOOM_WS_BASE: mock.url });
+        expect(result.status, result.output).toBe(0);
+        expect(mock.log.rejected, result.output).toEqual([]);
+        expect(mock.log.unauthorized).toBe(0);
+        const types = mock.log.received.map((m) => m.type);
+        expect(types).toContain('generate');
+        expect(types).toContain('cancel');
+        expect(new Set(mock.log.received.map((m) => m.context_id)).size).toBeGreaterThan(1);
+      } finally {
+        await mock.close();
+      }
+    });
+  }
+});
 
 test.describe('a refused websocket handshake', () => {
   test('the mock refuses a revoked key with HTTP 401 and the error envelope, opening no websocket', async () => {
