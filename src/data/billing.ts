@@ -1,5 +1,5 @@
 /**
- * What every outcome of a request is billed, in one table: `/price#outcomes` renders it, and
+ * What every outcome of a request is billed, in one table: `/price#when-charged` renders it, and
  * every other page links there. One rule underlies all rows: the characters whose audio was
  * synthesised are billed (counted as `billedCharacters` of src/data/pricing.ts counts them);
  * nothing is billed when no audio was produced. A clone is billed once, when it becomes `ready`.
