@@ -5,6 +5,7 @@ import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-sear
 
 import rawSourcePlugin from './plugins/raw-source';
 import { codeTheme } from './src/css/prismThemes';
+import { apiSearchContext } from './src/search/contexts';
 import codeColoursPlugin from './plugins/code-colours';
 import searchHighlightPlugin from './plugins/search-highlight';
 import searchQueryPlugin from './plugins/search-query';
@@ -191,7 +192,7 @@ const config: Config = {
         docsDir: ['docs/tutorial', 'docs/api'],
         searchResultLimits: 8,
         highlightSearchTermsOnTargetPage: true,
-        searchContextByPaths: [{ label: 'API 参考', path: 'api' }],
+        searchContextByPaths: [{ ...apiSearchContext }],
         useAllContextsWithNoSearchContext: true,
         // The glossary's terms are words to the Chinese tokenizer, so a query for 首包延迟 or
         // 参考录音 matches them whole instead of as separate characters.

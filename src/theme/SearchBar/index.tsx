@@ -4,12 +4,10 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import SearchBar from '@theme-original/SearchBar';
 import type SearchBarType from '@theme/SearchBar';
 import type { WrapperProps } from '@docusaurus/types';
+import { apiSearchContext as apiContext } from '@site/src/search/contexts';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof SearchBarType>;
-
-/** The search context of the API reference (docusaurus.config.ts, `searchContextByPaths`). */
-const apiContext = { path: 'api', label: 'API 参考' };
 
 /**
  * Wraps (does not eject) the local-search bar:
