@@ -9,11 +9,11 @@ import { normaliseSyllable, pinyinSyllables } from './pinyin';
 
 /** The tones a syllable's digit names; 5 is the neutral tone. */
 export const tones = [
-  { digit: 1, name: '阴平（第一声）', example: '妈 ma1' },
-  { digit: 2, name: '阳平（第二声）', example: '麻 ma2' },
-  { digit: 3, name: '上声（第三声）', example: '马 ma3' },
-  { digit: 4, name: '去声（第四声）', example: '骂 ma4' },
-  { digit: 5, name: '轻声', example: '吗 ma5' },
+  { digit: 1, name: '阴平（第一声）', example: '妈[ma1]' },
+  { digit: 2, name: '阳平（第二声）', example: '麻[ma2]' },
+  { digit: 3, name: '上声（第三声）', example: '马[ma3]' },
+  { digit: 4, name: '去声（第四声）', example: '骂[ma4]' },
+  { digit: 5, name: '轻声', example: '吗[ma5]' },
 ] as const;
 
 /** Values of `language` under which Chinese characters are read in Mandarin, so pinyin applies. */
