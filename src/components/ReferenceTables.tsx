@@ -104,7 +104,9 @@ export function LimitsTable(): ReactNode {
               <td>
                 {formatCount(l.value)} {l.unit}
               </td>
-              <td>{l.scope}</td>
+              <td>
+                <Prose text={l.scope} />
+              </td>
               <td>
                 <Prose text={l.onExceed} />
               </td>
