@@ -8,6 +8,7 @@ import { codeTheme } from './src/css/prismThemes';
 import { apiSearchContext } from './src/search/contexts';
 import codeColoursPlugin from './plugins/code-colours';
 import searchHighlightPlugin from './plugins/search-highlight';
+import searchLocalInParts from './plugins/search-index-split';
 import searchQueryPlugin from './plugins/search-query';
 import searchQueryRewritePlugin from './plugins/search-query-rewrite';
 import lazyPrismPlugin from './plugins/lazy-prism';
@@ -181,7 +182,8 @@ const config: Config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     [
-      '@easyops-cn/docusaurus-search-local',
+      // The local search, its index written in two parts (plugins/search-index-split).
+      searchLocalInParts,
       {
         hashed: true,
         language: ['en', 'zh'],

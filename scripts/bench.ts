@@ -1,8 +1,8 @@
 /**
  * The performance benchmark (`npm run bench`): prints, for this machine, cold and warm build
- * time, first-load JS and CSS per page type (raw and gzip), HTML size, search index size, the time
- * from typing to the first search suggestion, and Lighthouse scores (mobile, default simulated
- * throttling, median of three runs) for the home page, a guide and a reference page. The bare
+ * time, first-load JS and CSS per page type (raw and gzip), HTML size, search index size, the
+ * search figures of scripts/bench-search.ts (relevance, 1× and 10× the pages), and Lighthouse
+ * scores (mobile, default simulated throttling, median of three runs) for the home page, a guide and a reference page. The bare
  * classic template is built and measured in the same run (weights, build time, Lighthouse), and
  * ratios are printed. Figures are written to
  * `.tmp/bench/figures.json`, which `npm run bench:check` holds to the budgets.
@@ -19,12 +19,7 @@ import { chromiumArgs, chromiumPath } from '../playwright.config';
 import { startProductionServer } from './lib/production-server';
 import { lighthouseScores, type LighthouseScores } from './lib/lighthouse';
 import { benchPages, searchIndexWeight, weighPage, type PageWeight } from './lib/page-weight';
-import {
-  formatRelevance,
-  measureRelevance,
-  relevanceSet,
-  type RelevanceFigures,
-} from './lib/search-relevance';
+import { benchSearch, printSearchFigures } from './bench-search';
 
 const root = path.resolve(__dirname, '..');
 const benchDir = path.join(root, '.tmp/bench');
@@ -40,9 +35,6 @@ export interface Figures {
   pages: Record<string, PageWeight>;
   barePage?: PageWeight;
   searchIndex: { files: number; raw: number; gzip: number };
-  searchLatencyMs: { firstQuery: number; warmMedian: number };
-  /** Search relevance per half of the relevance set. */
-  relevance: Record<string, RelevanceFigures>;
   lighthouse: Record<string, LighthouseScores>;
   /** The bare classic template's home page, for comparison (not held to the budgets). */
   bareLighthouse?: LighthouseScores;
@@ -89,30 +81,6 @@ async function weigh(browser: Browser, url: string): Promise<PageWeight> {
   }
 }
 
-async function searchLatency(browser: Browser, base: string): Promise<Figures['searchLatencyMs']> {
-  const page = await browser.newPage();
-  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-  const input = page.locator('nav.navbar input.navbar__search-input');
-  const once = async (query: string) => {
-    await input.fill('');
-    await page
-      .locator('nav.navbar [role="option"]')
-      .first()
-      .waitFor({ state: 'detached' })
-      .catch(() => {});
-    const started = await page.evaluate(() => performance.now());
-    await input.fill(query);
-    await page.locator('nav.navbar [role="option"]').first().waitFor();
-    return (await page.evaluate(() => performance.now())) - started;
-  };
-  const firstQuery = await once('音色');
-  const warm: number[] = [];
-  for (const q of ['克隆', 'websocket', '余额', 'context_id', '错误码']) warm.push(await once(q));
-  await page.close();
-  warm.sort((a, b) => a - b);
-  return { firstQuery: Math.round(firstQuery), warmMedian: Math.round(warm[2]) };
-}
-
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
@@ -120,8 +88,6 @@ async function main(): Promise<void> {
   const figures: Figures = {
     pages: {},
     searchIndex: { files: 0, raw: 0, gzip: 0 },
-    searchLatencyMs: { firstQuery: 0, warmMedian: 0 },
-    relevance: {},
     lighthouse: {},
   };
   let bare: string | undefined;
@@ -151,13 +117,6 @@ async function main(): Promise<void> {
       figures.pages[type] = await weigh(browser, `${ours.origin}${route}`);
     }
     if (bareServer) figures.barePage = await weigh(browser, `${bareServer.origin}/`);
-    figures.searchLatencyMs = await searchLatency(browser, ours.origin);
-    const page = await browser.newPage({ baseURL: ours.origin });
-    for (const half of ['tuning', 'held-back'] as const) {
-      const cases = relevanceSet.filter((c) => c.half === half);
-      figures.relevance[half] = await measureRelevance(page, cases);
-    }
-    await page.close();
   } finally {
     await browser.close();
   }
@@ -167,6 +126,8 @@ async function main(): Promise<void> {
   if (bareServer) figures.bareLighthouse = await lighthouseScores(`${bareServer.origin}/`);
   ours.stop();
   bareServer?.stop();
+  // Relevance, index bytes and latency at 1× and 10× the pages (scripts/bench-search.ts).
+  const search = await benchSearch(args['skip-build']);
 
   writeFileSync(path.join(benchDir, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
 
@@ -204,12 +165,7 @@ async function main(): Promise<void> {
   console.log(
     `search index: ${figures.searchIndex.files} file(s), ${kb(figures.searchIndex.raw)} raw, ${kb(figures.searchIndex.gzip)} gzip`,
   );
-  console.log(
-    `typing to first suggestion: first query ${figures.searchLatencyMs.firstQuery} ms (loads the index), then median ${figures.searchLatencyMs.warmMedian} ms`,
-  );
-  for (const [half, f] of Object.entries(figures.relevance)) {
-    console.log(`search relevance, ${formatRelevance(half, f)}`);
-  }
+  printSearchFigures(search);
   const measured = figures.bareLighthouse
     ? { ...figures.lighthouse, 'bare template (/)': figures.bareLighthouse }
     : figures.lighthouse;

@@ -7,12 +7,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Figures } from './bench';
+import type { SearchFigures } from './bench-search';
 
 export const budgets = {
   lighthousePerformance: 95,
   lighthouseOther: 100,
   referenceToGuideJs: 1.5,
   coldBuildSeconds: 90,
+  // Issue 19: relevance on the held-back half, index before the first suggestion, latency.
+  heldBackHitAt1: 0.75,
+  heldBackHitAt3: 0.95,
+  firstSuggestionKb: 150,
+  firstSuggestionMs: { '1x': 300, '10x': 600 },
 };
 
 const file = path.resolve(__dirname, '../.tmp/bench/figures.json');
@@ -50,6 +56,33 @@ if (figures.buildColdSeconds === undefined) {
     figures.buildColdSeconds <= budgets.coldBuildSeconds,
     `cold build ${figures.buildColdSeconds.toFixed(1)} s ≤ ${budgets.coldBuildSeconds} s`,
   );
+}
+const searchFile = path.resolve(__dirname, '../.tmp/bench/search-figures.json');
+const search = JSON.parse(readFileSync(searchFile, 'utf8')) as SearchFigures;
+const heldBack = search.relevance['held-back'];
+check(
+  heldBack.hitAt1 >= budgets.heldBackHitAt1,
+  `held-back hit@1 ${heldBack.hitAt1} ≥ ${budgets.heldBackHitAt1}`,
+);
+check(
+  heldBack.hitAt3 >= budgets.heldBackHitAt3,
+  `held-back hit@3 ${heldBack.hitAt3} ≥ ${budgets.heldBackHitAt3}`,
+);
+const [one, ten] = [search.scale['1x'], search.scale['10x']];
+check(
+  one.index.firstSuggestion <= budgets.firstSuggestionKb * 1024,
+  `index before the first suggestion ${(one.index.firstSuggestion / 1024).toFixed(1)} KB ≤ ${budgets.firstSuggestionKb} KB (brotli)`,
+);
+const growth = ten.index.firstSuggestion / one.index.firstSuggestion;
+const content = ten.pages / one.pages;
+check(
+  growth <= content,
+  `at 10× it grows ${growth.toFixed(1)}×, no faster than the pages (${content.toFixed(1)}×)`,
+);
+for (const scale of ['1x', '10x'] as const) {
+  const ms = search.scale[scale].firstSuggestionMs;
+  const budget = budgets.firstSuggestionMs[scale];
+  check(ms <= budget, `${scale}: first keystroke → first suggestion ${ms} ms ≤ ${budget} ms`);
 }
 if (broken.length > 0) {
   console.error(`\n${broken.length} budget(s) broken`);

@@ -3,17 +3,30 @@ import type { Plugin } from '@docusaurus/types';
 import replaceImport from '../lib/replaceImport';
 
 /**
- * The local search offers no hook for the query: its search bar and results page hand the text
- * as typed to `searchByWorker`. Both get `searchByWorker.ts` instead, which passes the query
- * to src/search/searchRanked.ts: it rewrites the query (src/search/rewriteQuery.ts, the readers'
- * words → the docs' terms), calls the plugin's own function, once or a few times, and ranks
- * what it returns. Remove when the plugin accepts a query transform in its options.
+ * The local search offers no hook for the query nor for how its index loads: its search bar and
+ * results page hand the text as typed to `searchByWorker`, whose worker fetches each index whole.
+ * The bar gets `searchByWorker.ts` instead, the page `searchPageByWorker.ts`: they pass the query
+ * to src/search/searchRanked.ts (the readers' words → the docs' terms, ranking) and search in our
+ * worker (`searchWorker.ts`), which loads the index in the two parts that
+ * plugins/search-index-split writes. Remove when the plugin accepts a query transform and loads
+ * its index in parts.
  */
 export default function searchQueryRewritePlugin(): Plugin {
-  return replaceImport('search-query-rewrite', {
-    request: /^\.\.\/searchByWorker$/,
-    importer: (issuer) =>
-      /docusaurus-search-local[\\/].*[\\/]theme[\\/]Search(Bar|Page)[\\/]/.test(issuer),
-    replacement: path.join(__dirname, 'searchByWorker.ts'),
-  });
+  const upstream = (component: 'SearchBar' | 'SearchPage') => (issuer: string) =>
+    new RegExp(`docusaurus-search-local[\\\\/].*[\\\\/]theme[\\\\/]${component}[\\\\/]`).test(
+      issuer,
+    );
+  return replaceImport(
+    'search-query-rewrite',
+    {
+      request: /^\.\.\/searchByWorker$/,
+      importer: upstream('SearchBar'),
+      replacement: path.join(__dirname, 'searchByWorker.ts'),
+    },
+    {
+      request: /^\.\.\/searchByWorker$/,
+      importer: upstream('SearchPage'),
+      replacement: path.join(__dirname, 'searchPageByWorker.ts'),
+    },
+  );
 }

@@ -1,26 +1,47 @@
-// The plugin's own module: index.ts hands its search bar and results page this one instead.
-import {
-  fetchIndexesByWorker,
-  searchByWorker as searchAsTyped,
-} from '@easyops-cn/docusaurus-search-local/dist/client/client/theme/searchByWorker';
+// The plugin's own module: index.ts hands its search bar this one instead, and its results
+// page searchPageByWorker.ts.
+import * as Comlink from 'comlink';
 import type { SearchResult } from '@site/src/search/searchRanked';
+import type { SearchWorker } from './searchWorker';
 
-export { fetchIndexesByWorker };
+let remote: Promise<Comlink.Remote<SearchWorker>> | undefined;
+
+/** Our search worker (searchWorker.ts), started on first use, in production builds only as upstream. */
+function worker(): Promise<Comlink.Remote<SearchWorker>> | undefined {
+  if (process.env.NODE_ENV !== 'production') return undefined;
+  remote ??= (async () => {
+    const Remote = Comlink.wrap<typeof SearchWorker>(
+      new Worker(new URL('./searchWorker.ts', import.meta.url)),
+    );
+    return await new Remote();
+  })();
+  return remote;
+}
+
+/** Resolves once the first part of the index is loaded: suggestions can be given. */
+export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
+  await (await worker())?.fetchIndexes(baseUrl, searchContext);
+}
 
 /**
- * `searchByWorker`, searching for the query in the docs' own terms and ranking the worker's
- * results as src/search/searchRanked.ts says. That module (with the glossary and the error
- * catalogue it reads) loads with the first search, not with every page.
+ * The search, in the docs' own terms and ranked as src/search/searchRanked.ts says. That module
+ * (with the glossary and the error catalogue it reads) loads with the first search, not with
+ * every page. `complete`: wait for the whole index (the results page) rather than answer from
+ * its first part.
  */
 export async function searchByWorker(
   baseUrl: string,
   searchContext: string,
   input: string,
   limit: number,
+  complete = false,
 ): Promise<SearchResult[]> {
+  const remoteWorker = await worker();
+  if (!remoteWorker) return [];
   const { searchRanked } = await import('@site/src/search/searchRanked');
   return searchRanked(
-    (query, n) => searchAsTyped(baseUrl, searchContext, query, n) as Promise<SearchResult[]>,
+    (query, n) =>
+      remoteWorker.search(baseUrl, searchContext, query, n, complete) as Promise<SearchResult[]>,
     input,
     limit,
   );

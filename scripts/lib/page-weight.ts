@@ -43,6 +43,8 @@ export const weightBudgets: Record<PageType, { js: number; css: number; html: nu
 };
 // 613: 557 KB after the rules and pronunciation content (2026-11-25, evening) + 10 %.
 export const searchIndexBudgetGzip = kb(613);
+/** Issue 19: the part of the index a first suggestion waits for, brotli (23 KB on 2026-11-25). */
+export const searchFirstSuggestionBudgetBrotli = kb(150);
 
 /**
  * Loads `url` in `page` and sums what it fetched until `loaded` resolves: by default until the

@@ -9,12 +9,14 @@ import { hydrated } from '../support/hydration';
 import { siteDir } from '../../playwright.config';
 import {
   benchPages,
+  searchFirstSuggestionBudgetBrotli,
   searchIndexBudgetGzip,
   searchIndexWeight,
   weighPage,
   weightBudgets,
   type PageType,
 } from '../../scripts/lib/page-weight';
+import { indexBytes } from '../../scripts/lib/search-scale';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -36,4 +38,14 @@ test('the search index stays within budget', () => {
   console.log(`search index: ${index.files} file(s), ${kb(index.gzip)} gzip`);
   expect(index.files).toBeGreaterThan(0);
   expect(index.gzip).toBeLessThanOrEqual(searchIndexBudgetGzip);
+});
+
+test('a first suggestion waits for a small part of the index only', () => {
+  const bytes = indexBytes(path.resolve(siteDir));
+  console.log(
+    `search index: ${kb(bytes.firstSuggestion)} before the first suggestion, ${kb(bytes.total)} in all (brotli)`,
+  );
+  expect(bytes.firstSuggestion).toBeLessThanOrEqual(searchFirstSuggestionBudgetBrotli);
+  // The split is real: the first part is a small share of the whole.
+  expect(bytes.firstSuggestion).toBeLessThan(bytes.total / 4);
 });

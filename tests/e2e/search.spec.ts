@@ -77,7 +77,12 @@ test.describe('suggestions', () => {
       const suggested: string[] = [];
       for (let i = 0; i < 3; i += 1) {
         await page.goto('/');
-        await typeQuery(page, query);
+        // The first keystrokes are answered from titles and headings; once the page text is in
+        // too, the suggestions are the results page's.
+        const pageText = page.waitForResponse(/\/search-index[^/]*\.body\.json/);
+        await typeQuery(page, '');
+        await pageText;
+        await searchInput(page).fill(query);
         await suggestions(page).nth(i).click();
         await page.waitForURL((url) => url.pathname !== '/' || url.search !== '');
         suggested.push(new URL(page.url()).pathname);
@@ -90,6 +95,20 @@ test.describe('suggestions', () => {
       );
       expect(shown, query).toEqual(suggested);
     }
+  });
+
+  test('the first suggestion does not wait for the index of the page text', async ({ page }) => {
+    const held: (() => void)[] = [];
+    await page.route(/\/search-index[^/]*\.body\.json/, async (route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    });
+    await page.goto('/');
+    await typeQuery(page, '');
+    await searchInput(page).fill('音色');
+    await expect(suggestions(page).first()).toBeVisible();
+    expect(held.length, 'the page text was asked for, and is still held').toBe(1);
+    held.forEach((release) => release());
   });
 
   test('a query that matches nothing says so', async ({ page }) => {

@@ -30,7 +30,7 @@ const paths = [
   ...allRoutes.flatMap(forms),
   ...['/nope', '/nope/', '/nope.html', '/api/nope', '/guides/clone/extra', '/tags/nope'],
   ...['/api', '/api/', '/guides', '/assets'],
-  ...['/img/logo.svg', '/sitemap.xml', '/api-specs/speech.yaml', '/search-index.json'],
+  ...['/img/logo.svg', '/sitemap.xml', '/api-specs/speech.yaml', '/search-index.head.json'],
 ];
 
 interface Outcome {

@@ -42,7 +42,12 @@ function searchIndexUrls(): string[] {
     const match = /search-index\{dir\}\.json\?_=(\w+)/.exec(
       readFileSync(path.join(jsDir, file), 'utf8'),
     );
-    if (match) return [`/search-index.json?_=${match[1]}`, `/search-index-api.json?_=${match[1]}`];
+    if (match) {
+      // Each context's index in two parts (plugins/search-index-split).
+      return ['', '-api'].flatMap((dir) =>
+        ['head', 'body'].map((part) => `/search-index${dir}.${part}.json?_=${match[1]}`),
+      );
+    }
   }
   throw new Error('no search index URL in the build');
 }
@@ -282,7 +287,7 @@ test.describe('what is never served', () => {
   });
 
   test('precompressed copies have no address of their own', async ({ baseURL }) => {
-    for (const file of ['/faqs.html.br', '/faqs.html.gz', '/search-index.json.br']) {
+    for (const file of ['/faqs.html.br', '/faqs.html.gz', '/search-index.head.json.br']) {
       const response = await get(baseURL!, file, browser);
       expect(response.status, file).toBe(404);
     }

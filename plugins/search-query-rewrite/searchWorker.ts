@@ -1,0 +1,183 @@
+/// <reference lib="webworker" />
+/**
+ * The search worker. It answers as the local search's own worker does (same tokenizer, same
+ * queries, same result shape), with one difference: each index comes in two files
+ * (plugins/search-index-split) and a search waits for the small one only. Titles, headings,
+ * descriptions and keywords answer the first keystrokes; the page text joins when it arrives.
+ * A search that finds nothing in the first part, or that asks for every result (the results
+ * page), waits for the whole index.
+ */
+import * as Comlink from 'comlink';
+import lunr from 'lunr';
+import {
+  language,
+  searchIndexUrl,
+} from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants';
+import { tokenize } from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/tokenize';
+import { smartQueries } from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/smartQueries';
+import { sortSearchResults } from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/sortSearchResults';
+import { processTreeStatusOfSearchResults } from '@easyops-cn/docusaurus-search-local/dist/client/client/utils/processTreeStatusOfSearchResults';
+
+interface SearchDocument {
+  i: number;
+  t: string;
+  u: string;
+  h?: string;
+  p?: number;
+}
+
+interface SerializedPart {
+  documents: SearchDocument[];
+  index: { invertedIndex: [string, unknown][] };
+}
+
+interface LoadedPart {
+  /** The plugin's `SearchDocumentType`: 0 titles, 1 headings, 2 descriptions, 3 keywords, 4 text. */
+  type: number;
+  documents: SearchDocument[];
+  byRef: Map<string, SearchDocument>;
+  index: lunr.Index;
+}
+
+interface Stage {
+  parts: LoadedPart[];
+  /** The index's Chinese words: how a query in Chinese is cut into terms. */
+  zhDictionary: string[];
+}
+
+interface Loading {
+  head: Promise<Stage>;
+  full: Promise<Stage>;
+  /** Set once the whole index is loaded: later searches use it without waiting. */
+  complete?: Stage;
+}
+
+const loadings = new Map<string, Loading>();
+
+function partUrl(baseUrl: string, searchContext: string, part: 'head' | 'body'): string {
+  const dir = searchContext ? `-${searchContext.replace(/\//g, '-')}` : '';
+  const url = `${baseUrl}${searchIndexUrl.replace('{dir}', dir)}`.replace(
+    /\.json(?=\?|$)/,
+    `.${part}.json`,
+  );
+  if (new URL(url, location.origin).origin !== location.origin) {
+    throw new Error('The search index must come from this site');
+  }
+  return url;
+}
+
+async function fetchParts(url: string): Promise<SerializedPart[]> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return (await response.json()) as SerializedPart[];
+}
+
+function loadParts(serialized: SerializedPart[], firstType: number): LoadedPart[] {
+  return serialized.map(({ documents, index }, i) => ({
+    type: firstType + i,
+    documents,
+    byRef: new Map(documents.map((doc) => [String(doc.i), doc])),
+    index: lunr.Index.load(index),
+  }));
+}
+
+function chineseWords(serialized: SerializedPart[], into: Set<string>): Set<string> {
+  for (const { index } of serialized) {
+    for (const [term] of index.invertedIndex) {
+      if (/\p{Unified_Ideograph}/u.test(term[0])) into.add(term);
+    }
+  }
+  return into;
+}
+
+function load(baseUrl: string, searchContext: string): Loading {
+  const key = `${baseUrl}${searchContext}`;
+  let loading = loadings.get(key);
+  if (loading) return loading;
+  const headParts = fetchParts(partUrl(baseUrl, searchContext, 'head'));
+  const head = headParts.then((serialized) => ({
+    parts: loadParts(serialized, 0),
+    zhDictionary: [...chineseWords(serialized, new Set())],
+  }));
+  // The page text is fetched once the first part is in, so the two never share the bandwidth.
+  const full = head.then(async (first) => {
+    const serialized = await fetchParts(partUrl(baseUrl, searchContext, 'body'));
+    const stage = {
+      parts: [...first.parts, ...loadParts(serialized, first.parts.length)],
+      zhDictionary: [...chineseWords(serialized, new Set(first.zhDictionary))],
+    };
+    loading!.complete = stage;
+    return stage;
+  });
+  // A failed page-text load shows when a search needs it, not as an unhandled rejection.
+  full.catch(() => undefined);
+  loading = { head, full };
+  loadings.set(key, loading);
+  return loading;
+}
+
+function run(stage: Stage, input: string, limit: number): unknown[] {
+  const tokens = tokenize(input, language);
+  if (tokens.length === 0) return [];
+  const titles = stage.parts[0];
+  const results: {
+    document: SearchDocument;
+    type: number;
+    page: SearchDocument | false | undefined;
+    metadata: Record<string, unknown>;
+    tokens: string[];
+    score: number;
+  }[] = [];
+  const seen = new Set<SearchDocument>();
+  for (const query of smartQueries(tokens, stage.zhDictionary)) {
+    for (const part of stage.parts) {
+      const found = part.index.query((q) => {
+        for (const { value, wildcard, presence, editDistance } of query.term) {
+          // lunr treats a present `editDistance` key as fuzzy, even when undefined.
+          q.term(value, { wildcard, presence, ...(editDistance ? { editDistance } : {}) });
+        }
+      });
+      for (const match of found.slice(0, limit)) {
+        if (results.length >= limit) break;
+        const document = part.byRef.get(match.ref);
+        if (!document || seen.has(document)) continue;
+        seen.add(document);
+        results.push({
+          document,
+          type: part.type,
+          page: part.type !== 0 && titles.documents.find((doc) => doc.i === document.p),
+          metadata: match.matchData.metadata,
+          tokens: query.tokens,
+          score: match.score,
+        });
+      }
+      if (results.length >= limit) break;
+    }
+    if (results.length >= limit) break;
+  }
+  sortSearchResults(results);
+  processTreeStatusOfSearchResults(results);
+  return results;
+}
+
+export class SearchWorker {
+  /** Resolves once a first suggestion can be given: the small part of the index is loaded. */
+  async fetchIndexes(baseUrl: string, searchContext: string): Promise<void> {
+    await load(baseUrl, searchContext).head;
+  }
+
+  async search(
+    baseUrl: string,
+    searchContext: string,
+    input: string,
+    limit: number,
+    complete = false,
+  ): Promise<unknown[]> {
+    const loading = load(baseUrl, searchContext);
+    if (loading.complete || complete) return run(await loading.full, input, limit);
+    const early = run(await loading.head, input, limit);
+    return early.length > 0 ? early : run(await loading.full, input, limit);
+  }
+}
+
+Comlink.expose(SearchWorker);
