@@ -18,15 +18,23 @@ function worker(): Promise<Comlink.Remote<SearchWorker>> | undefined {
   return remote;
 }
 
-/** Resolves once the first part of the index is loaded: suggestions can be given. */
+/** The ranking module (with the glossary and the error catalogue it reads), loaded once. */
+const ranking = () => import('@site/src/search/searchRanked');
+
+/**
+ * Resolves once suggestions can be given: the first part of the index is loaded, and so is the
+ * ranking, so that the first keystroke waits for neither.
+ */
 export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
-  await (await worker())?.fetchIndexes(baseUrl, searchContext);
+  await Promise.all([
+    (async () => (await worker())?.fetchIndexes(baseUrl, searchContext))(),
+    ranking(),
+  ]);
 }
 
 /**
- * The search, in the docs' own terms and ranked as src/search/searchRanked.ts says. That module
- * (with the glossary and the error catalogue it reads) loads with the first search, not with
- * every page. `complete`: wait for the whole index (the results page) rather than answer from
+ * The search, in the docs' own terms and ranked as src/search/searchRanked.ts says (loaded with
+ * the index, not with every page). `complete`: wait for the whole index (the results page) rather than answer from
  * its first part.
  */
 export async function searchByWorker(
@@ -38,7 +46,7 @@ export async function searchByWorker(
 ): Promise<SearchResult[]> {
   const remoteWorker = await worker();
   if (!remoteWorker) return [];
-  const { searchRanked } = await import('@site/src/search/searchRanked');
+  const { searchRanked } = await ranking();
   return searchRanked(
     (query, n) =>
       remoteWorker.search(baseUrl, searchContext, query, n, complete) as Promise<SearchResult[]>,
