@@ -105,7 +105,10 @@ for (const { name, route } of diagrams) {
             };
             return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
           };
-          const page = rgb(getComputedStyle(document.body).backgroundColor);
+          // The theme paints the page's background on the root element: transparent in light
+          // mode, over the browser's white canvas.
+          const root = rgb(getComputedStyle(document.documentElement).backgroundColor);
+          const page = root.length === 4 && root[3] === 0 ? [255, 255, 255] : root.slice(0, 3);
           return Array.from(el.querySelectorAll('text')).flatMap((t) => {
             const rect = t.closest('g.dg-node')?.querySelector('rect');
             let back = page;
@@ -168,7 +171,7 @@ test('no drawing code ships: the pages load the drawings, not the renderer', asy
     expect(code.filter((c) => c.includes(text))).toEqual([]);
   }
   // The drawings themselves do ship, with the page's content (for in-site navigation).
-  expect(code.some((c) => c.includes('data-diagram=\\"contexts\\"'))).toBe(true);
+  expect(code.some((c) => c.includes('diagram-contexts-steps'))).toBe(true);
 });
 
 test('the contexts sequence shows each message of the protocol it explains', async ({
