@@ -94,14 +94,12 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
       const codes = d.closeCodes.filter((c) => c.reconnect === kind);
       return {
         outcomes: codes.map((c) => String(c.code)),
-        left: codes.map(
-          (c): Line => [
-            { text: String(c.code), code: true },
-            { text: '（' },
-            { text: c.reason, code: true },
-            { text: '）' },
-          ],
-        ),
+        left: codes.map((c): Line => [
+          { text: String(c.code), code: true },
+          { text: '（' },
+          { text: c.reason, code: true },
+          { text: '）' },
+        ]),
         right: [d.reconnectLabel[kind], ...reconnectDetail[kind].lines],
         verdict: reconnectDetail[kind].verdict,
         kind,
@@ -189,6 +187,6 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
     name: 'decision',
     caption: '出错之后怎么做：每个错误码和关闭码对应的重试或重连',
     steps,
-    svg: svgDocument('decision', width, height, parts.join(''), 520),
+    svg: svgDocument('decision', width, height, parts.join('')),
   };
 }

@@ -40,7 +40,7 @@ export function deploymentDiagram(
     `空闲 ${amount(idle)}被关闭，需要时再连`,
   ];
   const toApi: Line[] = [
-    [{ text: 'WebSocket，' }, { text: 'Authorization: Bearer', code: true }],
+    [{ text: 'WebSocket，' }, { text: 'Authorization: Bearer <API 密钥>', code: true }],
     '连接长期复用，多个会话共享',
   ];
   const api: Line[] = [`${brandName} API`];
@@ -125,6 +125,6 @@ export function deploymentDiagram(
     name: 'deployment',
     caption: `推荐的部署：浏览器和 App 经你的服务端访问 ${brandName} API，服务端用连接池共享 WebSocket 连接`,
     steps,
-    svg: svgDocument('deployment', width, height, parts.join(''), 360),
+    svg: svgDocument('deployment', width, height, parts.join('')),
   };
 }

@@ -6,11 +6,7 @@ import { deployment } from '../data/deployment';
 import { apiErrors, errorActionKinds, errorActionLabel } from '../data/errors';
 import { limit } from '../data/limits';
 import { retryPolicy } from '../data/retryPolicy';
-import {
-  reconnectKinds,
-  reconnectLabel,
-  type WebsocketProtocol,
-} from '../data/websocketProtocol';
+import { reconnectKinds, reconnectLabel, type WebsocketProtocol } from '../data/websocketProtocol';
 import { contextsDiagram } from './contexts';
 import { decisionDiagram } from './decision';
 import { deploymentDiagram } from './deployment';

@@ -90,15 +90,16 @@ export function renderSequence(
     const x1 = xs[at(row.from)];
     const x2 = xs[at(row.to)];
     const mid = (x1 + x2) / 2;
-    body.push(text(row.label, mid, y + 14));
+    // A message's group: its labels, then its arrow, which spans them (tests check).
+    const labels = [text(row.label, mid, y + 14)];
     let arrowY = y + 24;
     if (row.detail) {
-      body.push(text(row.detail, mid, y + 33, { cls: 'dg-muted' }));
+      labels.push(text(row.detail, mid, y + 33, { cls: 'dg-muted' }));
       arrowY += 18;
     }
     const end = x2 > x1 ? x2 - 2 : x2 + 2;
     body.push(
-      `<g class="dg-msg">${arrow(
+      `<g class="dg-msg">${labels.join('')}${arrow(
         [
           [x1, arrowY],
           [end, arrowY],
@@ -123,6 +124,6 @@ export function renderSequence(
     name,
     caption,
     steps,
-    svg: svgDocument(name, width, height, [...parts, ...body].join(''), 420),
+    svg: svgDocument(name, width, height, [...parts, ...body].join('')),
   };
 }

@@ -169,17 +169,15 @@ export interface RenderedDiagram {
 export const captionId = (name: string): string => `diagram-${name}-caption`;
 export const stepsId = (name: string): string => `diagram-${name}-steps`;
 
+/** The smallest size text is shown at: below it, the diagram's box scrolls instead. */
+export const minFontSize = 10;
+
 /**
- * The `<svg>` element: scales down with the column to `minWidth` (a scroll box takes over below
- * that, so text stays legible), named by the figure's caption and described by its steps.
+ * The `<svg>` element: scales down with the column until its text is `minFontSize` (a scroll box
+ * takes over below that), named by the figure's caption and described by its steps.
  */
-export function svgDocument(
-  name: string,
-  width: number,
-  height: number,
-  body: string,
-  minWidth = Math.round(width * 0.6),
-): string {
+export function svgDocument(name: string, width: number, height: number, body: string): string {
+  const minWidth = Math.ceil((width * minFontSize) / fontSize);
   const w = r(width);
   const h = r(height);
   return (

@@ -24,8 +24,7 @@ const form = (page: Page) => page.locator('.openapi-explorer__request-form');
 const bodyEditor = (page: Page) =>
   form(page).locator('[role="tabpanel"]:not([hidden]) .openapi-explorer__playground-editor pre');
 const estimate = (page: Page) => page.getByRole('region', { name: '费用估算' });
-const figure = (page: Page, name: string) =>
-  estimate(page).locator(`[data-estimate="${name}"]`);
+const figure = (page: Page, name: string) => estimate(page).locator(`[data-estimate="${name}"]`);
 
 async function openEditor(page: Page): Promise<void> {
   await page.goto(route);
@@ -70,9 +69,9 @@ function expected(
 }
 
 test('the spec’s encodings are exactly those whose sample size the data knows', () => {
-  const spec = parse(
-    readFileSync(path.join(__dirname, '../../api-specs/speech.yaml'), 'utf8'),
-  ) as { components: { schemas: { OutputFormat: { properties: { encoding: { enum: string[] } } } } } };
+  const spec = parse(readFileSync(path.join(__dirname, '../../api-specs/speech.yaml'), 'utf8')) as {
+    components: { schemas: { OutputFormat: { properties: { encoding: { enum: string[] } } } } };
+  };
   expect(Object.keys(bytesPerSample).sort()).toEqual(
     [...spec.components.schemas.OutputFormat.properties.encoding.enum].sort(),
   );

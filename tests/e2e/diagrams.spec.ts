@@ -73,13 +73,25 @@ for (const { name, route } of diagrams) {
           const box = (g.querySelector('rect') as SVGRectElement).getBBox();
           return Array.from(g.querySelectorAll('text')).flatMap((t) => {
             const b = t.getBBox();
-            const fits =
-              b.x >= box.x && b.x + b.width <= box.x + box.width && b.y >= box.y - 1;
+            const fits = b.x >= box.x && b.x + b.width <= box.x + box.width && b.y >= box.y - 1;
             return fits ? [] : [`${t.textContent} (${Math.round(b.width)} in ${box.width})`];
           });
         }),
       );
       expect(outside).toEqual([]);
+      // A message's labels lie over its arrow, between the two lifelines.
+      const astray = await svg.evaluate((el) =>
+        Array.from(el.querySelectorAll('g.dg-msg')).flatMap((g) => {
+          const span = (g.querySelector('path.dg-line') as SVGPathElement).getBBox();
+          return Array.from(g.querySelectorAll('text')).flatMap((t) => {
+            const b = t.getBBox();
+            return b.x >= span.x && b.x + b.width <= span.x + span.width
+              ? []
+              : [`${t.textContent} (${Math.round(b.width)} over ${span.width})`];
+          });
+        }),
+      );
+      expect(astray).toEqual([]);
     });
 
     test('passes axe and its text contrasts with its background, light and dark', async ({
@@ -142,9 +154,9 @@ for (const { name, route } of diagrams) {
         const { width } = el.getBoundingClientRect();
         return { width, natural: Number(el.getAttribute('width')) };
       });
-      // Scaled down, but not below its minimum width: its text stays legible.
+      // Scaled down, but its 14 px text never below 10 px: then its box scrolls instead.
       expect(shown.width).toBeLessThanOrEqual(shown.natural);
-      expect(shown.width / shown.natural).toBeGreaterThanOrEqual(0.5);
+      expect((14 * shown.width) / shown.natural).toBeGreaterThanOrEqual(9.95);
       // Wider than the column, its box is a keyboard stop that scrolls.
       const region = page.getByRole('region', { name: /^图：/ }).filter({ has: svg });
       if (shown.width > 330) {

@@ -69,9 +69,9 @@ export default function CostEstimate(): ReactNode {
   }
   return (
     <section className={styles.estimate} aria-labelledby="cost-estimate-title">
-      <h3 id="cost-estimate-title" className={styles.title}>
+      <p id="cost-estimate-title" className={styles.title}>
         费用估算
-      </h3>
+      </p>
       <div role="status" aria-live="polite" aria-atomic="true">
         {content}
       </div>
