@@ -17,19 +17,22 @@ export function contextsDiagram(protocol: WebsocketProtocol, brandName: string):
     name: string,
     fields: readonly (readonly [string, string?])[],
     what: string,
-    dashed = false,
+    { dashed = false, after }: { dashed?: boolean; after?: string } = {},
   ): SequenceRow => {
     const m = protocol.messages.find((x) => x.name === name);
     if (!m) throw new Error(`contexts diagram: no message ${name} in the AsyncAPI document`);
-    const detail: Line = fields.flatMap(([field, value], i) => {
-      if (!m.fields.some((f) => f.name === field)) {
-        throw new Error(`contexts diagram: message ${name} has no field ${field}`);
-      }
-      return [
-        ...(i ? [{ text: '，' }] : []),
-        { text: value === undefined ? field : `${field}: ${value}`, code: true },
-      ];
-    });
+    const detail: Line = [
+      ...fields.flatMap(([field, value], i) => {
+        if (!m.fields.some((f) => f.name === field)) {
+          throw new Error(`contexts diagram: message ${name} has no field ${field}`);
+        }
+        return [
+          ...(i ? [{ text: '，' }] : []),
+          { text: value === undefined ? field : `${field}: ${value}`, code: true },
+        ];
+      }),
+      ...(after ? [{ text: after }] : []),
+    ];
     return {
       kind: 'message',
       from: m.direction === 'client' ? client : server,
@@ -52,7 +55,7 @@ export function contextsDiagram(protocol: WebsocketProtocol, brandName: string):
     message('generate', [['continue', 'true']], '第二段文本'),
     message('flush', [], '不等停顿，立即合成已缓冲的文本'),
     message('audio', [['sequence', '0']], '音频块'),
-    message('timestamps', [['words']], '词级时间戳（请求了时才有）'),
+    message('timestamps', [['words']], '已合成音频的词级时间戳', { after: '，请求了时间戳时才有' }),
     message('audio', [['sequence', '1']], '下一个音频块'),
     message('generate', [['continue', 'false']], '最后一段文本'),
     message('audio', [['sequence', '2']], '剩余的音频'),
@@ -68,7 +71,7 @@ export function contextsDiagram(protocol: WebsocketProtocol, brandName: string):
     ),
     message('audio', [['sequence', '0']], '开始返回音频'),
     message('cancel', [['context_id', '"turn-2"']], '用户开口，立即取消'),
-    message('audio', [['sequence', '1']], '取消前已在路上的音频块', true),
+    message('audio', [['sequence', '1']], '取消前已在路上的音频块', { dashed: true }),
     message('done', [['billed_characters']], '只计取消前已合成的部分'),
   ];
   return renderSequence(

@@ -4,7 +4,7 @@
  * shows are read from src/data/limits.ts.
  */
 import type { Limit } from '../data/limits';
-import { plain } from './sequence';
+import { plain, spaced } from './sequence';
 import {
   arrow,
   box,
@@ -116,14 +116,14 @@ export function deploymentDiagram(
   const height = apiY + boxHeight(api.length) + margin;
 
   const steps = [
-    `${clients.map((c) => plain(c[0])).join('和')}连接你的服务端：${plain(toServer)}，不持有 API 密钥。`,
+    `${spaced(clients.map((c) => plain(c[0])).join('和'), '连接你的服务端')}：${plain(toServer)}，不持有 API 密钥。`,
     `${plain(server[0])}${plain(server[1])}。`,
     `它持有一个 ${plain(pool[0])}：${pool.slice(1).map(plain).join('；')}。`,
-    `连接池的连接通往 ${plain(api[0])}：${toApi.map(plain).join('，')}。`,
+    `连接池的连接通往${plain(api[0])}：${toApi.map(plain).join('，')}。`,
   ];
   return {
     name: 'deployment',
-    caption: `推荐的部署：浏览器和 App 经你的服务端访问 ${brandName} API，服务端用连接池共享 WebSocket 连接`,
+    caption: `推荐的部署：浏览器和 App 经你的服务端访问${brandName} API，服务端用连接池共享 WebSocket 连接`,
     steps,
     svg: svgDocument('deployment', width, height, parts.join('')),
   };

@@ -41,6 +41,10 @@ export const plain = (l: Line): string =>
     .map((s) => (s.code ? `\`${s.text}\`` : s.text))
     .join('');
 
+/** `a` then `b`, a space between them where Latin meets Chinese (the copy rules). */
+export const spaced = (a: string, b: string): string =>
+  /[A-Za-z0-9]$/.test(a) !== /^[A-Za-z0-9]/.test(b) ? `${a} ${b}` : `${a}${b}`;
+
 const margin = 12;
 const gutter = 28;
 
