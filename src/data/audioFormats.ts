@@ -52,3 +52,26 @@ export const audioContainers: readonly AudioContainer[] = [
     bestFor: '带宽受限的网络传输，如 WebRTC 和移动网络',
   },
 ];
+
+/**
+ * Bytes per sample of each `output_format.encoding` of the speech spec (wav and pcm output, mono):
+ * 16-bit linear PCM takes two, G.711 μ-law and A-law one. The request editor's estimate of an
+ * audio's size reads it; a test checks that it names exactly the spec's encodings.
+ */
+export const bytesPerSample: Readonly<Record<string, number>> = {
+  pcm_s16le: 2,
+  pcm_mulaw: 1,
+  pcm_alaw: 1,
+};
+
+/** Size of a WAV file's header in bytes (the canonical 44-byte RIFF header). */
+export const wavHeaderBytes = 44;
+
+/**
+ * An ESTIMATE, not a property of the API: how fast the voices speak at `speed` 1, for the
+ * duration and size estimate beside the request editor. Chinese, Japanese and Korean characters
+ * are read at about `cjkPerSecond`; letters and digits at about `otherPerSecond` (some 150 English
+ * words a minute); punctuation and whitespace add no time here, the text's pause marks add theirs.
+ * Real durations depend on the voice, the text and its punctuation.
+ */
+export const estimatedSpeakingRate = { cjkPerSecond: 4.5, otherPerSecond: 14 } as const;

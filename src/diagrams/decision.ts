@@ -1,0 +1,192 @@
+/**
+ * What a client does after each outcome (/api/errors#retries): every error code of
+ * src/data/errors.ts under its action kind, every close code of the AsyncAPI document
+ * (`x-close-codes`) under its reconnect kind, and the retry policy's numbers
+ * (src/data/retryPolicy.ts). Nothing is listed here by hand but the short wording of each kind.
+ */
+import type { ApiErrorCode, ErrorActionKind } from '../data/errors';
+import type { RetryPolicy } from '../data/retryPolicy';
+import type { CloseCode, Reconnect } from '../data/websocketProtocol';
+import { plain } from './sequence';
+import {
+  arrow,
+  box,
+  boxHeight,
+  boxWidth,
+  line,
+  svgDocument,
+  type Line,
+  type RenderedDiagram,
+} from './svg';
+
+export interface DecisionData {
+  readonly errors: readonly ApiErrorCode[];
+  readonly kinds: readonly ErrorActionKind[];
+  readonly kindLabel: Readonly<Record<ErrorActionKind, string>>;
+  readonly closeCodes: readonly CloseCode[];
+  readonly reconnectKinds: readonly Reconnect[];
+  readonly reconnectLabel: Readonly<Record<Reconnect, string>>;
+  readonly policy: RetryPolicy;
+}
+
+/** How strongly a box says go on: the colour of its action. */
+type Verdict = 'go' | 'wait' | 'stop';
+
+interface Row {
+  readonly outcomes: readonly string[];
+  readonly left: readonly Line[];
+  readonly right: readonly Line[];
+  readonly verdict: Verdict;
+  readonly kind: string;
+}
+
+const seconds = (ms: number) => `${ms / 1000} 秒`;
+
+export function decisionDiagram(d: DecisionData): RenderedDiagram {
+  const { policy } = d;
+  const kindDetail: Record<ErrorActionKind, { lines: Line[]; verdict: Verdict }> = {
+    retry: {
+      lines: [
+        [{ text: 'Retry-After', code: true }, { text: ' 优先，否则指数退避加全抖动' }],
+        `最多尝试 ${policy.maxAttempts} 次，单次等待不超过 ${seconds(policy.maxDelayMs)}`,
+      ],
+      verdict: 'go',
+    },
+    poll: { lines: ['不要重发，轮询资源，就绪后再发'], verdict: 'wait' },
+    'fix-request': {
+      lines: [[{ text: '不要重试，按 ' }, { text: 'param', code: true }, { text: ' 修正后再发' }]],
+      verdict: 'stop',
+    },
+    'fix-account': { lines: ['不要重试，先处理密钥、余额或音色名额'], verdict: 'stop' },
+    recreate: { lines: ['不要重试，资源永远不能用，重新创建'], verdict: 'stop' },
+  };
+  const reconnectDetail: Record<Reconnect, { lines: Line[]; verdict: Verdict }> = {
+    backoff: {
+      lines: [
+        `同一套退避；连接正常工作 ${seconds(policy.resetAfterMs)}后从头算`,
+        [{ text: '在新连接上用新的 ' }, { text: 'context_id', code: true }, { text: ' 重发' }],
+      ],
+      verdict: 'go',
+    },
+    'when-needed': { lines: ['从连接池移除，有文本要合成时再连'], verdict: 'wait' },
+    never: { lines: ['先修正原因，否则重连还会被关闭'], verdict: 'stop' },
+  };
+
+  const errorRows: Row[] = d.kinds
+    .map((kind) => {
+      const codes = d.errors.filter((e) => e.kind === kind);
+      const left: Line[] = codes.map((e) => [
+        { text: e.code, code: true },
+        { text: `（${e.status}）` },
+      ]);
+      if (kind === 'retry') left.push('没有收到响应的网络错误');
+      return {
+        outcomes: codes.map((e) => e.code),
+        left,
+        right: [d.kindLabel[kind], ...kindDetail[kind].lines],
+        verdict: kindDetail[kind].verdict,
+        kind,
+      };
+    })
+    .filter((row) => row.outcomes.length > 0);
+  const closeRows: Row[] = d.reconnectKinds
+    .map((kind) => {
+      const codes = d.closeCodes.filter((c) => c.reconnect === kind);
+      return {
+        outcomes: codes.map((c) => String(c.code)),
+        left: codes.map((c): Line => [
+          { text: String(c.code), code: true },
+          { text: '（' },
+          { text: c.reason, code: true },
+          { text: '）' },
+        ]),
+        right: [d.reconnectLabel[kind], ...reconnectDetail[kind].lines],
+        verdict: reconnectDetail[kind].verdict,
+        kind,
+      };
+    })
+    .filter((row) => row.outcomes.length > 0);
+
+  const sections: { head: Line; rows: Row[]; id: string }[] = [
+    {
+      id: 'error-code',
+      head: [
+        { text: '收到错误（HTTP 响应或 ' },
+        { text: 'error', code: true },
+        { text: ' 消息）：按 ' },
+        { text: 'code', code: true },
+      ],
+      rows: errorRows,
+    },
+    { id: 'close-code', head: 'WebSocket 连接被关闭：按关闭码', rows: closeRows },
+  ];
+
+  const margin = 12;
+  const trunk = 18;
+  const all = sections.flatMap((s) => s.rows);
+  const leftW = Math.max(...all.map((r) => boxWidth(r.left, 150)));
+  const rightW = Math.max(...all.map((r) => boxWidth(r.right, 150)));
+  const leftX = margin + trunk + 22;
+  const rightX = leftX + leftW + 44;
+  const width = Math.max(
+    rightX + rightW + margin,
+    ...sections.map((s) => margin + boxWidth([s.head]) + margin),
+  );
+
+  const parts: string[] = [];
+  let y = margin;
+  for (const section of sections) {
+    parts.push(
+      box(margin, y, boxWidth([section.head]), [section.head], {
+        cls: 'dg-head-box',
+        data: { section: section.id },
+      }),
+    );
+    const top = y + boxHeight(1);
+    y = top + 14;
+    let lastMid = top;
+    for (const row of section.rows) {
+      const h = Math.max(boxHeight(row.left.length), boxHeight(row.right.length));
+      const mid = y + h / 2;
+      parts.push(
+        arrow([
+          [margin + trunk, mid],
+          [leftX - 2, mid],
+        ]),
+      );
+      parts.push(
+        box(leftX, y, leftW, row.left, {
+          h,
+          align: 'start',
+          data: { outcomes: row.outcomes.join(' '), kind: row.kind },
+        }),
+      );
+      parts.push(
+        arrow([
+          [leftX + leftW + 2, mid],
+          [rightX - 2, mid],
+        ]),
+      );
+      parts.push(box(rightX, y, rightW, row.right, { h, cls: `dg-${row.verdict}` }));
+      lastMid = mid;
+      y += h + 12;
+    }
+    parts.push(line(margin + trunk, top, margin + trunk, lastMid));
+    y += 14;
+  }
+  const height = y - 14 - 12 + margin;
+
+  const steps = sections.flatMap((s) => [
+    `${plain(s.head)}。`,
+    ...s.rows.map(
+      (r) =>
+        `${r.left.map(plain).join('、')}：${plain(r.right[0])}。${r.right.slice(1).map(plain).join('；')}。`,
+    ),
+  ]);
+  return {
+    name: 'decision',
+    caption: '出错之后怎么做：每个错误码和关闭码对应的重试或重连',
+    steps,
+    svg: svgDocument('decision', width, height, parts.join('')),
+  };
+}

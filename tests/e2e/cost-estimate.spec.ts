@@ -1,0 +1,148 @@
+/**
+ * The cost estimate beside the speech request's editor: as the reader edits the body, it shows
+ * the billed characters and price of the text by the pricing data's own rule, for the body's
+ * model, and the audio's expected duration and size for the body's format; it is announced
+ * politely, passes axe in both colour modes, and says plainly when the body cannot be estimated.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { parse } from 'yaml';
+
+import { bytesPerSample, estimatedSpeakingRate, wavHeaderBytes } from '../../src/data/audioFormats';
+import { billedCharacters, formatYuan, speechCostFen } from '../../src/data/pricing';
+import { spokenText } from '../../src/data/pronunciation';
+import type { ModelId } from '../../src/data/models';
+import { formatCount } from '../../src/components/formatCount';
+import { formatBytes, formatSeconds } from '../../src/components/CostEstimate/estimate';
+import { test, expect } from '../support/fixtures';
+import { hydrated } from '../support/hydration';
+
+const route = '/api/speech/post';
+const form = (page: Page) => page.locator('.openapi-explorer__request-form');
+const bodyEditor = (page: Page) =>
+  form(page).locator('[role="tabpanel"]:not([hidden]) .openapi-explorer__playground-editor pre');
+const estimate = (page: Page) => page.getByRole('region', { name: '费用估算' });
+const figure = (page: Page, name: string) => estimate(page).locator(`[data-estimate="${name}"]`);
+
+async function openEditor(page: Page): Promise<void> {
+  await page.goto(route);
+  await hydrated(page);
+  await page.getByRole('button', { name: '修改请求参数并重新生成代码' }).click();
+  await expect(form(page)).toBeVisible({ timeout: 30_000 });
+}
+
+/** Replaces the body editor's text as a reader does: select all, paste. */
+async function typeBody(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await bodyEditor(page).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('ControlOrMeta+v');
+  await expect(bodyEditor(page)).toHaveText(text);
+}
+
+/** The expected figures, computed here from the data modules. */
+function expected(
+  text: string,
+  model: ModelId,
+  format: { seconds: (s: number) => number },
+  speed = 1,
+) {
+  const characters = billedCharacters(text);
+  const spoken = [...spokenText(text)];
+  const cjk = spoken.filter((c) => /[\p{Script=Han}\p{Script=Hangul}]/u.test(c)).length;
+  const other = spoken.filter(
+    (c) => /[\p{L}\p{N}]/u.test(c) && !/[\p{Script=Han}\p{Script=Hangul}]/u.test(c),
+  ).length;
+  const pauses = [...text.matchAll(/\[pause:(\d+)ms\]/g)].reduce((s, m) => s + Number(m[1]), 0);
+  const seconds =
+    (cjk / estimatedSpeakingRate.cjkPerSecond + other / estimatedSpeakingRate.otherPerSecond) /
+      speed +
+    pauses / 1000;
+  return {
+    characters: `${formatCount(characters)} 个`,
+    price: formatYuan(speechCostFen(characters, model)),
+    duration: formatSeconds(seconds),
+    size: formatBytes(format.seconds(seconds)),
+  };
+}
+
+test('the spec’s encodings are exactly those whose sample size the data knows', () => {
+  const spec = parse(readFileSync(path.join(__dirname, '../../api-specs/speech.yaml'), 'utf8')) as {
+    components: { schemas: { OutputFormat: { properties: { encoding: { enum: string[] } } } } };
+  };
+  expect(Object.keys(bytesPerSample).sort()).toEqual(
+    [...spec.components.schemas.OutputFormat.properties.encoding.enum].sort(),
+  );
+});
+
+test('the estimate follows the body as the reader edits it', async ({ page }) => {
+  await openEditor(page);
+  await expect(estimate(page)).toBeVisible();
+  const status = estimate(page).getByRole('status');
+  await expect(status).toHaveAttribute('aria-live', 'polite');
+
+  // A Chinese and English text with markup (free) and a pause, on the HD model, as WAV.
+  const text = `${'您好，欢迎致电 Voxloom 客服中心。'.repeat(40)}请稍候[pause:800ms]，曾[zeng1]先生。`;
+  await typeBody(
+    page,
+    JSON.stringify({
+      text,
+      voice_id: 'zh_female_qingxin',
+      model: 'loom-hd-v2',
+      speed: 1.25,
+      output_format: { container: 'wav', sample_rate: 16000, encoding: 'pcm_s16le' },
+    }),
+  );
+  let want = expected(
+    text,
+    'loom-hd-v2',
+    { seconds: (s) => Math.round(16000 * s) * bytesPerSample.pcm_s16le + wavHeaderBytes },
+    1.25,
+  );
+  await expect(figure(page, 'characters')).toHaveText(want.characters);
+  await expect(figure(page, 'price')).toHaveText(want.price);
+  await expect(figure(page, 'duration')).toHaveText(want.duration);
+  await expect(figure(page, 'size')).toHaveText(want.size);
+  expect(want.price).not.toBe('¥0.00');
+
+  // Another text, the model and format left to the schema's defaults (turbo, mp3 at 128 kbps).
+  const shorter = 'Hello, world! 你好，世界。';
+  await typeBody(page, JSON.stringify({ text: shorter, voice_id: 'zh_female_qingxin' }));
+  want = expected(shorter, 'loom-turbo-v2', { seconds: (s) => Math.round((128000 / 8) * s) });
+  await expect(figure(page, 'characters')).toHaveText(want.characters);
+  await expect(figure(page, 'price')).toHaveText(want.price);
+  await expect(figure(page, 'duration')).toHaveText(want.duration);
+  await expect(figure(page, 'size')).toHaveText(want.size);
+  await expect(estimate(page)).toContainText('loom-turbo-v2');
+
+  // Bodies it cannot estimate: a clear message, and the page still answers.
+  await typeBody(page, '{"text": "你好",');
+  await expect(status).toHaveText('请求体不是合法的 JSON，改正后这里会显示估算。');
+  await typeBody(page, JSON.stringify({ text: '你好', voice_id: 'v', model: 'loom-x' }));
+  await expect(status).toContainText('model 的值 "loom-x" 不是已知的模型');
+  await typeBody(page, JSON.stringify({ voice_id: 'v' }));
+  await expect(status).toContainText('请求体没有 text');
+});
+
+test('the estimate passes axe in both colour modes and fits a phone', async ({ page }) => {
+  await openEditor(page);
+  await typeBody(page, JSON.stringify({ text: '你好，世界。', voice_id: 'zh_female_qingxin' }));
+  await expect(figure(page, 'price')).toBeVisible();
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
+    const results = await new AxeBuilder({ page })
+      .include('[aria-labelledby="cost-estimate-title"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((v) => `[${mode}] ${v.id}: ${v.help}`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+  await estimate(page).scrollIntoViewIfNeeded();
+  expect(await estimate(page).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
