@@ -5,6 +5,7 @@
  * the simulator and the log checker all check messages with the same code.
  */
 import * as generated from '../../.generated/protocol-validators';
+import { messageNames as names } from './facts';
 
 export interface SchemaError {
   readonly instancePath: string;
@@ -18,8 +19,8 @@ export interface Validator {
   errors?: SchemaError[] | null;
 }
 
-export type MessageName = (typeof generated.messageNames)[number];
-export const messageNames: readonly MessageName[] = generated.messageNames;
+export type MessageName = (typeof names)[number];
+export const messageNames: readonly MessageName[] = names;
 export const clientMessageNames = ['generate', 'flush', 'cancel'] as const;
 export type ClientMessageName = (typeof clientMessageNames)[number];
 
@@ -53,8 +54,10 @@ export function errorParam(error: SchemaError | undefined): string | null {
   return params?.missingProperty ?? params?.additionalProperty ?? (path || null);
 }
 
-export const closeCodes = generated.closeCodes;
-export const outputFormatDefaults = generated.outputFormatDefaults;
-export const outputFormatValues = generated.outputFormatValues;
-export const defaultModelId: string = generated.defaultModelId;
-export const audioExampleData: string = generated.audioExampleData;
+export {
+  audioExampleData,
+  closeCodes,
+  defaultModelId,
+  outputFormatDefaults,
+  outputFormatValues,
+} from './facts';

@@ -136,6 +136,11 @@ export class Session {
     return [...this.contexts.keys()];
   }
 
+  /** Whether a context has messages (or its `done`) still to send. */
+  busy(): boolean {
+    return !this.closed && [...this.contexts.values()].some((c) => c.due !== undefined);
+  }
+
   /** When the next event is due, or undefined when the connection is closed. */
   nextAt(): number | undefined {
     if (this.closed) return undefined;
