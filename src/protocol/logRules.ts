@@ -98,7 +98,7 @@ export const logRules: readonly LogRule[] = [
   },
   {
     id: 'timestamps-not-requested',
-    title: '只有第一条 generate 设置了 timestamps: true 的上下文才收到 timestamps',
+    title: '只有第一条 generate 请求了时间戳（timestamps 为 true）的上下文才收到 timestamps',
     href: '/guides/contexts#timestamps',
     severity: 'error',
   },

@@ -243,6 +243,9 @@ test.describe('the log checker', () => {
     await openChecker(page);
     expect(await check(page, good.join('\n'))).toEqual([]);
     await expect(page.getByRole('status').filter({ hasText: '没有发现问题' })).toBeVisible();
+    // The example log the page shows for the format passes too.
+    const example = await page.locator('pre code').filter({ hasText: '"dir":"close"' }).innerText();
+    expect(await check(page, example)).toEqual([]);
 
     // A line that is not JSON.
     const malformed = [...good.slice(0, 2), '{"dir": "sent", "message": {', ...good.slice(2)];
