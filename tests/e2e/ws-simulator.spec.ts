@@ -16,10 +16,13 @@ import { logRules } from '../../src/protocol/logRules';
 
 type Json = Record<string, unknown>;
 
-/** The mock runs slower than the simulator's clock, so that real timers keep the same order. */
-const scale = 3;
+/**
+ * The mock runs slower than the simulator's clock, so that real timers keep the same order on a
+ * busy machine (a barge-in's cancel must arrive before the next audio chunk is due).
+ */
+const scale = 5;
 const mockStepMs = simulatorStepMs * scale;
-const mockIdleMs = 1500;
+const mockIdleMs = 5000;
 
 interface MockRun {
   /** Server messages, in arrival order. */
@@ -81,7 +84,7 @@ async function runAgainstMock(steps: readonly Step[]): Promise<MockRun> {
         t = Date.now() - start;
       } else {
         // Quiet: nothing arrives for a few steps.
-        while (Date.now() - lastMessageAt < 4 * mockStepMs)
+        while (Date.now() - lastMessageAt < 2.5 * mockStepMs)
           await sleepUntil(Date.now() - start + 20);
         t = Date.now() - start;
       }
@@ -161,10 +164,9 @@ async function timelineOf(page: Page): Promise<{ received: Json[]; close: number
 test.describe('the simulator shows what the mock sends', () => {
   for (const scenario of scenarios) {
     test(`${scenario.title} (${scenario.id})`, async ({ page }) => {
-      const [mock] = await Promise.all([
-        runAgainstMock(scenario.steps),
-        openSimulator(page, '/guides/contexts'),
-      ]);
+      // One after the other: a busy browser would slow the mock's client down.
+      const mock = await runAgainstMock(scenario.steps);
+      await openSimulator(page, '/guides/contexts');
       await runScenario(page, scenario.title);
       const shown = await timelineOf(page);
       expect(mock.received.length).toBeGreaterThan(0);
@@ -226,14 +228,12 @@ test.describe('the log checker', () => {
     await finished(page, 'log-checker', () =>
       page.getByRole('button', { name: '检查日志' }).click(),
     );
-    return page
-      .locator('tr[data-line]')
-      .evaluateAll((rows) =>
-        rows.map((r) => ({
-          line: Number(r.getAttribute('data-line')),
-          rule: r.getAttribute('data-rule')!,
-        })),
-      );
+    return page.locator('tr[data-line]').evaluateAll((rows) =>
+      rows.map((r) => ({
+        line: Number(r.getAttribute('data-line')),
+        rule: r.getAttribute('data-rule')!,
+      })),
+    );
   }
 
   test('a session the mock ran passes; broken copies are flagged on the right lines', async ({
@@ -330,17 +330,34 @@ test.describe('the log checker', () => {
     }
     lines.length = 50_000;
     lines[40_000] = 'not json';
-    const started = Date.now();
+    test.setTimeout(180_000);
+    // Long tasks on the main thread while the log is read and checked (the check is the worker's).
+    // Counted from the input's change event: handing the file to the page is Playwright's work.
+    await page.evaluate(() => {
+      const w = window as unknown as { longest: number; from: number };
+      w.longest = 0;
+      w.from = Infinity;
+      document
+        .querySelector('input[type=file]')!
+        .addEventListener('change', () => (w.from = performance.now()), { once: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.startTime >= w.from) w.longest = Math.max(w.longest, entry.duration);
+        }
+      }).observe({ type: 'longtask' });
+    });
     await page.getByLabel('或选择日志文件').setInputFiles({
       name: 'session.jsonl',
       mimeType: 'application/x-ndjson',
       buffer: Buffer.from(lines.join('\n')),
     });
     await expect(page.getByRole('status').filter({ hasText: '检查了 50,000 行' })).toBeVisible({
-      timeout: 20_000,
+      timeout: 90_000,
     });
-    // The page answered while the worker checked.
-    expect(Date.now() - started).toBeLessThan(20_000);
+    // The page stayed responsive: no long task near what checking 50,000 lines takes.
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    console.log(`longest main-thread task during the check: ${Math.round(longest)} ms`);
+    expect(longest).toBeLessThan(1000);
     await expect(page.locator('tr[data-line="40001"]')).toHaveAttribute('data-rule', 'log-line');
 
     await page.getByLabel('或选择日志文件').setInputFiles({
@@ -372,6 +389,7 @@ test.describe('with results shown', () => {
   }
 
   test('axe finds no violation, light and dark', async ({ page }) => {
+    test.setTimeout(180_000);
     await showResults(page);
     for (const mode of ['light', 'dark'] as const) {
       await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
