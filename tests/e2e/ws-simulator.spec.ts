@@ -48,8 +48,12 @@ async function runAgainstMock(steps: readonly Step[]): Promise<MockRun> {
       resolve();
     }),
   );
+  /** Contexts the client ended (last generate or cancel), and those the server ended. */
+  const ending = new Set<string>();
+  const ended = new Set<string>();
   ws.on('message', (data) => {
     const message = JSON.parse(data.toString()) as Json;
+    if (message.type === 'done' || message.type === 'error') ended.add(String(message.context_id));
     lastMessageAt = Date.now();
     run.received.push(message);
     run.log.push(JSON.stringify({ dir: 'received', message }));
@@ -83,8 +87,10 @@ async function runAgainstMock(steps: readonly Step[]): Promise<MockRun> {
         }
         t = Date.now() - start;
       } else {
-        // Quiet: nothing arrives for a few steps.
-        while (Date.now() - lastMessageAt < 2.5 * mockStepMs)
+        // Quiet: every context the client ended has its done (or error), and nothing arrives
+        // for a few steps (for the contexts still open).
+        const settled = () => [...ending].every((id) => ended.has(id));
+        while (!settled() || Date.now() - lastMessageAt < 2.5 * mockStepMs)
           await sleepUntil(Date.now() - start + 20);
         t = Date.now() - start;
       }
@@ -96,7 +102,15 @@ async function runAgainstMock(steps: readonly Step[]): Promise<MockRun> {
       else {
         ws.send(step.send);
         try {
-          run.log.push(JSON.stringify({ dir: 'sent', message: JSON.parse(step.send) as Json }));
+          const message = JSON.parse(step.send) as Json;
+          run.log.push(JSON.stringify({ dir: 'sent', message }));
+          if (
+            message.type === 'cancel' ||
+            (message.type === 'generate' && message.continue !== true)
+          ) {
+            ended.delete(String(message.context_id));
+            ending.add(String(message.context_id));
+          }
         } catch {
           // A frame that is not JSON is not a message: a client logs what it sent as a message.
         }
