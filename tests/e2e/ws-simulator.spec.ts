@@ -1,0 +1,432 @@
+/**
+ * The websocket session simulator and the log checker (src/components/SessionTools/), on the
+ * built site: each scenario's timeline in the browser is what the real test mock sends for the
+ * same client messages over a real socket, lane by lane; the log checker flags the lines a test-made
+ * log breaks, with the right rule; both stay usable with large input, pass axe with their results
+ * shown in both colour modes, and fit a 360 px screen.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { test, expect } from '../support/fixtures';
+import { hydrated } from '../support/hydration';
+import { startWebsocketMock } from '../mock/websocket-mock';
+import { scenarios, simulatorStepMs, type Step } from '../../src/protocol/scenarios';
+import { logRules } from '../../src/protocol/logRules';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The mock runs slower than the simulator's clock, so that real timers keep the same order on a
+ * busy machine (a barge-in's cancel must arrive before the next audio chunk is due).
+ */
+const scale = 5;
+const mockStepMs = simulatorStepMs * scale;
+const mockIdleMs = 5000;
+
+interface MockRun {
+  /** Server messages, in arrival order. */
+  received: Json[];
+  /** The session as a client would log it (the log checker's format). */
+  log: string[];
+  close: number | null;
+}
+
+/** Plays a scenario's steps against the real mock over a websocket, on scaled real time. */
+async function runAgainstMock(steps: readonly Step[]): Promise<MockRun> {
+  const mock = await startWebsocketMock({ stepMs: mockStepMs, idleTimeoutMs: mockIdleMs });
+  const ws = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+    headers: { Authorization: 'Bearer sk-test' },
+  });
+  const run: MockRun = { received: [], log: [], close: null };
+  let lastMessageAt = Date.now();
+  let onMessage: ((m: Json) => void) | null = null;
+  const closed = new Promise<void>((resolve) =>
+    ws.on('close', (code) => {
+      run.close = code;
+      run.log.push(JSON.stringify({ dir: 'close', code }));
+      resolve();
+    }),
+  );
+  /** Contexts the client ended (last generate or cancel), and those the server ended. */
+  const ending = new Set<string>();
+  const ended = new Set<string>();
+  ws.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as Json;
+    if (message.type === 'done' || message.type === 'error') ended.add(String(message.context_id));
+    lastMessageAt = Date.now();
+    run.received.push(message);
+    run.log.push(JSON.stringify({ dir: 'received', message }));
+    onMessage?.(message);
+  });
+  await new Promise((resolve) => ws.once('open', resolve));
+  const start = Date.now();
+  let t = 0;
+  const sleepUntil = (at: number) =>
+    new Promise((resolve) => setTimeout(resolve, Math.max(0, start + at - Date.now())));
+  try {
+    for (const step of steps) {
+      if (run.close !== null) break;
+      const wait = step.wait;
+      if ('ms' in wait) {
+        t += wait.ms * scale;
+        await sleepUntil(t);
+      } else if ('until' in wait) {
+        const { until } = wait;
+        const seen = (m: Json) =>
+          m.type === until.type &&
+          m.context_id === until.context_id &&
+          (until.sequence === undefined || m.sequence === until.sequence);
+        if (!run.received.some(seen)) {
+          await new Promise<void>((resolve) => {
+            onMessage = (m) => {
+              if (seen(m)) resolve();
+            };
+          });
+          onMessage = null;
+        }
+        t = Date.now() - start;
+      } else {
+        // Quiet: every context the client ended has its done (or error), and nothing arrives
+        // for a few steps (for the contexts still open).
+        const settled = () => [...ending].every((id) => ended.has(id));
+        while (!settled() || Date.now() - lastMessageAt < 2.5 * mockStepMs)
+          await sleepUntil(Date.now() - start + 20);
+        t = Date.now() - start;
+      }
+      if ('close' in step) {
+        ws.close(1000);
+        break;
+      }
+      if ('binary' in step) ws.send(Buffer.from([1, 2, 3]), { binary: true });
+      else {
+        ws.send(step.send);
+        try {
+          const message = JSON.parse(step.send) as Json;
+          run.log.push(JSON.stringify({ dir: 'sent', message }));
+          if (
+            message.type === 'cancel' ||
+            (message.type === 'generate' && message.continue !== true)
+          ) {
+            ended.delete(String(message.context_id));
+            ending.add(String(message.context_id));
+          }
+        } catch {
+          // A frame that is not JSON is not a message: a client logs what it sent as a message.
+        }
+      }
+    }
+    await Promise.race([closed, new Promise((r) => setTimeout(r, mockIdleMs * 3))]);
+  } finally {
+    ws.terminate();
+    await mock.close();
+  }
+  return run;
+}
+
+const withoutRequestId = (m: Json): Json =>
+  m.type === 'error' ? { ...m, error: { ...(m.error as Json), request_id: '' } } : m;
+
+function byLane(messages: Json[]): Record<string, Json[]> {
+  const lanes: Record<string, Json[]> = {};
+  for (const m of messages) {
+    const lane = typeof m.context_id === 'string' ? m.context_id : '';
+    (lanes[lane] ??= []).push(withoutRequestId(m));
+  }
+  return lanes;
+}
+
+async function openSimulator(page: Page, route: string): Promise<void> {
+  await page.goto(route);
+  await hydrated(page);
+  await page.getByRole('button', { name: '打开会话模拟器' }).click();
+  await expect(page.getByLabel('场景')).toBeVisible();
+}
+
+/** Runs `click` and waits until the tool `name` has finished the run it started. */
+async function finished(page: Page, name: string, click: () => Promise<void>): Promise<void> {
+  const tool = page.locator(`[data-tool="${name}"] [role=status]`);
+  const before = Number((await tool.getAttribute('data-runs')) ?? 0);
+  await click();
+  await expect(tool).toHaveAttribute('data-runs', String(before + 1));
+}
+
+async function runScenario(page: Page, title: string): Promise<void> {
+  await page.getByLabel('场景').selectOption({ label: title });
+  await finished(page, 'simulator', () => page.getByRole('button', { name: '运行场景' }).click());
+  await expect(page.getByRole('status').filter({ hasText: '模拟完成' })).toBeVisible();
+}
+
+/** The timeline as the page shows it: server messages, and the close code. */
+async function timelineOf(page: Page): Promise<{ received: Json[]; close: number | null }> {
+  const items = page.getByTestId('session-timeline').locator('li[data-dir]');
+  const entries = await items.evaluateAll((lis) =>
+    lis.map((li) => ({
+      dir: li.getAttribute('data-dir'),
+      message: li.getAttribute('data-message'),
+      code: li.getAttribute('data-code'),
+    })),
+  );
+  return {
+    received: entries
+      .filter((e) => e.dir === 'received' && e.message)
+      .map((e) => JSON.parse(e.message!) as Json),
+    close: Number(entries.find((e) => e.dir === 'close')?.code ?? NaN) || null,
+  };
+}
+
+test.describe('the simulator shows what the mock sends', () => {
+  for (const scenario of scenarios) {
+    test(`${scenario.title} (${scenario.id})`, async ({ page }) => {
+      // One after the other: a busy browser would slow the mock's client down.
+      const mock = await runAgainstMock(scenario.steps);
+      await openSimulator(page, '/guides/contexts');
+      await runScenario(page, scenario.title);
+      const shown = await timelineOf(page);
+      expect(mock.received.length).toBeGreaterThan(0);
+      expect(byLane(shown.received)).toEqual(byLane(mock.received));
+      expect(shown.close).toBe(mock.close);
+    });
+  }
+
+  test('each scenario ends as its story says', async ({ page }) => {
+    await openSimulator(page, '/api/websocket');
+    const expected: Record<string, RegExp> = {
+      turn: /以关闭码 1000（normal）关闭/,
+      'barge-in': /以关闭码 1000（normal）关闭/,
+      interleaved: /2 个上下文.*1000/,
+      idle: /60 秒时以关闭码 4000（idle_timeout）关闭/,
+      malformed: /以关闭码 1008（policy_violation）关闭/,
+    };
+    for (const scenario of scenarios) {
+      await runScenario(page, scenario.title);
+      await expect(page.getByRole('status').filter({ hasText: '模拟完成' })).toHaveText(
+        expected[scenario.id],
+      );
+    }
+    // The barge-in bills what was synthesised before the cancel, and prices it.
+    await runScenario(page, '用户打断');
+    const row = page.locator('tr[data-lane="turn-1"]');
+    await expect(row).toContainText('¥');
+    await expect(page.getByTestId('session-timeline')).toContainText('字节');
+  });
+
+  test('a composed session: a raw frame that is not JSON closes the connection with 1008', async ({
+    page,
+  }) => {
+    await openSimulator(page, '/guides/contexts');
+    await page.getByText('自己编写消息').click();
+    await page.getByLabel('context_id').fill('ctx-a');
+    await page.getByRole('button', { name: '添加到会话' }).click();
+    await page.getByLabel(/^原始帧/).fill('{"type": "flush"');
+    await page.getByRole('button', { name: '添加原始帧' }).click();
+    await finished(page, 'simulator', () => page.getByRole('button', { name: '运行会话' }).click());
+    await expect(page.getByRole('status').filter({ hasText: '模拟完成' })).toContainText('1008');
+    const shown = await timelineOf(page);
+    expect(shown.received[0]).toMatchObject({ type: 'audio', context_id: 'ctx-a', sequence: 0 });
+    // Synthetic audio plays through Web Audio without a console error.
+    await page.getByRole('button', { name: '试听 ctx-a 的模拟音频' }).click();
+  });
+});
+
+test.describe('the log checker', () => {
+  async function openChecker(page: Page): Promise<void> {
+    await page.goto('/api/websocket');
+    await hydrated(page);
+    await page.getByRole('button', { name: '打开日志检查器' }).click();
+    await expect(page.getByLabel(/^会话日志/)).toBeVisible();
+  }
+
+  async function check(page: Page, log: string): Promise<{ line: number; rule: string }[]> {
+    await page.getByLabel(/^会话日志/).fill(log);
+    await finished(page, 'log-checker', () =>
+      page.getByRole('button', { name: '检查日志' }).click(),
+    );
+    return page.locator('tr[data-line]').evaluateAll((rows) =>
+      rows.map((r) => ({
+        line: Number(r.getAttribute('data-line')),
+        rule: r.getAttribute('data-rule')!,
+      })),
+    );
+  }
+
+  test('a session the mock ran passes; broken copies are flagged on the right lines', async ({
+    page,
+  }) => {
+    const good = (await runAgainstMock(scenarios[0].steps)).log;
+    await openChecker(page);
+    expect(await check(page, good.join('\n'))).toEqual([]);
+    await expect(page.getByRole('status').filter({ hasText: '没有发现问题' })).toBeVisible();
+    // The example log the page shows for the format passes too.
+    const example = await page.locator('pre code').filter({ hasText: '"dir":"close"' }).innerText();
+    expect(await check(page, example)).toEqual([]);
+
+    // A line that is not JSON.
+    const malformed = [...good.slice(0, 2), '{"dir": "sent", "message": {', ...good.slice(2)];
+    expect(await check(page, malformed.join('\n'))).toEqual([{ line: 3, rule: 'log-line' }]);
+
+    // An unknown field in the first generate.
+    const first = JSON.parse(good[0]) as { message: Json };
+    const unknown = [
+      JSON.stringify({ dir: 'sent', message: { ...first.message, stream: true } }),
+      ...good.slice(1),
+    ];
+    const flagged = await check(page, unknown.join('\n'));
+    expect(flagged[0]).toEqual({ line: 1, rule: 'schema' });
+    await expect(page.locator('tr[data-line="1"]')).toContainText('stream');
+
+    // An audio chunk lost: the next one is out of sequence.
+    const audioLines = good
+      .map((line, i) => [line, i] as const)
+      .filter(([line]) => line.includes('"type":"audio"'));
+    const lost = audioLines[1][1];
+    const gap = good.filter((_, i) => i !== lost);
+    expect(await check(page, gap.join('\n'))).toEqual([
+      { line: audioLines[2][1], rule: 'sequence' },
+    ]);
+
+    // Another generate after the final one (before the close).
+    const closeAt = good.findIndex((l) => l.includes('"dir":"close"'));
+    const late = [
+      ...good.slice(0, closeAt),
+      JSON.stringify({
+        dir: 'sent',
+        message: { type: 'generate', context_id: 'turn-1', text: '还有一句。' },
+      }),
+      ...good.slice(closeAt),
+    ];
+    // The context had ended with its done, so the id starts a new context with no voice_id.
+    expect(await check(page, late.join('\n'))).toEqual([
+      { line: closeAt + 1, rule: 'first-generate' },
+    ]);
+    // A generate after the final one, before the done.
+    const doneAt = good.findIndex((l) => l.includes('"type":"done"'));
+    const early = [
+      ...good.slice(0, doneAt),
+      JSON.stringify({
+        dir: 'sent',
+        message: { type: 'generate', context_id: 'turn-1', text: '还有一句。' },
+      }),
+      ...good.slice(doneAt),
+    ];
+    expect(await check(page, early.join('\n'))).toEqual([
+      { line: doneAt + 1, rule: 'generate-after-final' },
+    ]);
+    // Each rule links to the section that states it.
+    const link = page.locator(`tr[data-line="${doneAt + 1}"] a`);
+    await expect(link).toHaveAttribute(
+      'href',
+      logRules.find((r) => r.id === 'generate-after-final')!.href,
+    );
+  });
+
+  test('a 50,000-line log is checked in the worker; a huge file gets a clear message', async ({
+    page,
+  }) => {
+    await openChecker(page);
+    const lines: string[] = [];
+    for (let i = 0; lines.length < 50_000; i += 1) {
+      const id = `c-${i}`;
+      lines.push(
+        JSON.stringify({
+          dir: 'sent',
+          message: { type: 'generate', context_id: id, text: '你好。', voice_id: 'x' },
+        }),
+        JSON.stringify({
+          dir: 'received',
+          message: { type: 'audio', context_id: id, sequence: 0, data: 'AAAA' },
+        }),
+        JSON.stringify({
+          dir: 'received',
+          message: { type: 'done', context_id: id, billed_characters: 3 },
+        }),
+      );
+    }
+    lines.length = 50_000;
+    lines[40_000] = 'not json';
+    test.setTimeout(180_000);
+    // Long tasks on the main thread while the log is read and checked (the check is the worker's).
+    // Counted from the input's change event: handing the file to the page is Playwright's work.
+    await page.evaluate(() => {
+      const w = window as unknown as { longest: number; from: number };
+      w.longest = 0;
+      w.from = Infinity;
+      document
+        .querySelector('input[type=file]')!
+        .addEventListener('change', () => (w.from = performance.now()), { once: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.startTime >= w.from) w.longest = Math.max(w.longest, entry.duration);
+        }
+      }).observe({ type: 'longtask' });
+    });
+    await page.getByLabel('或选择日志文件').setInputFiles({
+      name: 'session.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await expect(page.getByRole('status').filter({ hasText: '检查了 50,000 行' })).toBeVisible({
+      timeout: 90_000,
+    });
+    // The page stayed responsive: no long task near what checking 50,000 lines takes.
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    console.log(`longest main-thread task during the check: ${Math.round(longest)} ms`);
+    expect(longest).toBeLessThan(1000);
+    await expect(page.locator('tr[data-line="40001"]')).toHaveAttribute('data-rule', 'log-line');
+
+    await page.getByLabel('或选择日志文件').setInputFiles({
+      name: 'huge.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.alloc(21 * 1024 * 1024, 0x20),
+    });
+    await expect(page.locator('[data-tool="log-checker"] [role=status]')).toHaveText(/文件太大/);
+  });
+});
+
+test.describe('with results shown', () => {
+  async function showResults(page: Page): Promise<void> {
+    await openSimulator(page, '/api/websocket');
+    await runScenario(page, '两个上下文交错');
+    await page.getByText('自己编写消息').click();
+    await page.getByRole('button', { name: '打开日志检查器' }).click();
+    await finished(page, 'log-checker', () =>
+      page.getByRole('button', { name: '载入示例日志（打断场景）' }).click(),
+    );
+    await expect(page.getByRole('status').filter({ hasText: '没有发现问题' })).toBeVisible();
+    await page
+      .getByLabel(/^会话日志/)
+      .fill('{"dir":"sent","message":{"type":"flush","context_id":"nope"}}\nnot json');
+    await finished(page, 'log-checker', () =>
+      page.getByRole('button', { name: '检查日志' }).click(),
+    );
+    await expect(page.getByRole('status').filter({ hasText: '发现 2 个问题' })).toBeVisible();
+  }
+
+  test('axe finds no violation, light and dark', async ({ page }) => {
+    test.setTimeout(180_000);
+    await showResults(page);
+    for (const mode of ['light', 'dark'] as const) {
+      await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      expect(
+        results.violations.map(
+          (v) => `[${mode}] ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`,
+        ),
+      ).toEqual([]);
+    }
+  });
+
+  test('nothing overflows a 360 px screen', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await showResults(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
