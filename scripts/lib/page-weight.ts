@@ -36,7 +36,8 @@ export type PageType = keyof typeof benchPages;
 const kb = (n: number) => Math.round(n * 1024);
 export const weightBudgets: Record<PageType, { js: number; css: number; html: number }> = {
   home: { js: kb(207), css: kb(49), html: kb(20) },
-  guide: { js: kb(218), css: kb(49), html: kb(29) },
+  // HTML 32: 29.3 KB once /guides/contexts drew its protocol as inline SVG (issue 21) + 10 %.
+  guide: { js: kb(218), css: kb(49), html: kb(32) },
   reference: { js: kb(284), css: kb(49), html: kb(16) },
   // 186: the Faster build's 169 KB + 10 % (rspack puts usePluralForm in the common chunk).
   search: { js: kb(186), css: kb(49), html: kb(5) },
