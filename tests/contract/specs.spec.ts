@@ -139,14 +139,20 @@ test.describe('OpenAPI documents', () => {
       for (const operation of operationsOf(doc)) {
         for (const [status, res] of Object.entries(operation.op.responses as Json)) {
           if (Number(status) < 400) continue;
-          const example = (deref<Json>(doc, res).content as Json)?.['application/json'] as Json;
-          const code = ((example?.example as Json)?.error as Json)?.code;
-          const entry = apiErrors.find((e) => e.code === code);
-          expect(
-            entry,
-            `${operation.method} ${operation.path} ${status}: unknown code ${String(code)}`,
-          ).toBeDefined();
-          expect(entry!.status, `${String(code)}`).toBe(Number(status));
+          const media = (deref<Json>(doc, res).content as Json)?.['application/json'] as Json;
+          const examples = media?.examples
+            ? Object.values(media.examples as Json).map((e) => (e as Json).value as Json)
+            : [media?.example as Json];
+          expect(examples.length).toBeGreaterThan(0);
+          for (const example of examples) {
+            const code = (example?.error as Json)?.code;
+            const entry = apiErrors.find((e) => e.code === code);
+            expect(
+              entry,
+              `${operation.method} ${operation.path} ${status}: unknown code ${String(code)}`,
+            ).toBeDefined();
+            expect(entry!.status, `${String(code)}`).toBe(Number(status));
+          }
         }
       }
     });

@@ -280,6 +280,10 @@ export async function startWebsocketMock(
           reject(id, `上下文 ${id} 已收到最后一段文本`, 'context_id');
           return;
         }
+        if (!context && message.text === '') {
+          reject(id, '上下文的第一条 generate 的 text 不能为空', 'text');
+          return;
+        }
         if (!context && typeof message.voice_id !== 'string') {
           reject(id, '新上下文的第一条 generate 必须带 voice_id', 'voice_id');
           return;
