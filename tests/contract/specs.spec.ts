@@ -16,6 +16,7 @@ import { billedCharacters } from '../../src/data/pricing';
 import { parseText, pronunciationError, tones } from '../../src/data/pronunciation';
 import { presetVoices } from '../../src/data/voices';
 import { apiVersionPrefix, deployment } from '../../src/data/deployment';
+import { documentVersion } from '../../src/data/apiVersions';
 import {
   asyncApiDocument,
   deref,
@@ -333,4 +334,19 @@ test.describe('data modules agree with the specs', () => {
     expect(Object.keys(responses)).toContain(String(errorByCode('payload_too_large')!.status));
     expect(Object.keys(responses)).toContain(String(errorByCode('unsupported_media_type')!.status));
   });
+});
+
+test('each API document’s info.version is the one the version history gives it', () => {
+  for (const { id, doc } of openApiDocuments()) {
+    expect((doc.info as Json).version, id).toBe(documentVersion(id as 'speech'));
+  }
+  expect((asyncApiDocument().info as Json).version).toBe(documentVersion('speech-websocket'));
+});
+
+test('the error catalogue’s examples name fields the specs have and quote their limits', () => {
+  const speech = openApiDocuments().find((d) => d.id === 'speech')!.doc;
+  const request = deref<Json>(speech, ((speech.components as Json).schemas as Json).SpeechRequest);
+  const text = (request.properties as Json).text as Json;
+  const tooLong = errorByCode('invalid_request')!.examples!['text-too-long'];
+  expect(tooLong.message).toContain(`${String(text.maxLength)} 个字符`);
 });
