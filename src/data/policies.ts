@@ -76,7 +76,7 @@ export const moderation = {
 /** The rules in force in mainland China for labelling AI-generated content. */
 export const labellingRules = {
   measures: '《人工智能生成合成内容标识办法》',
-  standard: 'GB 45438—2025《网络安全技术 人工智能生成合成内容标识方法》',
+  standard: 'GB 45438-2025《网络安全技术——人工智能生成合成内容标识方法》',
   inForceSince: '2025-09-01',
 } as const;
 

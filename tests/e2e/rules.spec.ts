@@ -25,9 +25,13 @@ import { rateLimitCounting } from '../../src/data/limits';
 import { debitRule } from '../../src/data/pricing';
 import { readingRules } from '../../src/data/pronunciation';
 
-/** Data prose as a reader sees it: backticked spans become code (no backticks), spaces fold. */
+/**
+ * Data prose as a reader sees it: `[text](/path)` links show their text, backticked spans become
+ * code (no backticks), spaces fold.
+ */
 const shown = (text: string): string =>
   text
+    .replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1')
     .replace(/`([^`]+)`/g, '$1')
     .replace(/([\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\n/g, '$1')
     .replace(/\s+/g, ' ')
@@ -154,9 +158,6 @@ test('/price shows the billing table’s rows, each with its anchor', async ({ p
   }
 });
 
-/** Data prose with its `[text](/path)` links as a reader sees it: the text only. */
-const shownLinked = (text: string): string => shown(text.replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1'));
-
 test.describe('/api/introduction', () => {
   test('the support section shows the deployment’s address and status page, and the ticket’s items', async ({
     page,
@@ -198,7 +199,7 @@ test.describe('/api/introduction', () => {
       await expect(row).toHaveAttribute('id', `version-${c.date}`);
       await expect(row.locator('td').first()).toHaveText(c.date);
       await expect(row.locator('td').nth(1).locator('strong')).toHaveText(shown(c.title));
-      await expect(row.locator('td').nth(1).locator('li')).toHaveText(c.items.map(shownLinked));
+      await expect(row.locator('td').nth(1).locator('li')).toHaveText(c.items.map(shown));
     }
   });
 
@@ -252,7 +253,7 @@ test('single-source rules render their data: rate-limit counting, debits, readin
     shown(rateLimitCounting),
   );
   await page.goto('/price#debits');
-  await expect(page.locator('#debits + p')).toHaveText(shown(debitRule.text));
+  await expect(page.locator('[data-rule="debits"]')).toHaveText(shown(debitRule.text));
   await page.goto('/guides/best-practices#readings');
   const readings = page.locator('ul[data-list="reading-rules"] > li');
   await expect(readings).toHaveText(readingRules.map((r) => `${r.topic}：${shown(r.rule)}`));
