@@ -84,7 +84,8 @@ function withErrorExamples(doc: Record<string, unknown>, source: string): Record
       const entry = errorByCode(code);
       if (!entry) throw new Error(`${source}: response ${name} names an unknown error ${code}`);
       const chosen = example === undefined ? entry.example : entry.examples?.[example];
-      if (!chosen) throw new Error(`${source}: response ${name}: ${code} has no example ${example}`);
+      if (!chosen)
+        throw new Error(`${source}: response ${name}: ${code} has no example ${example}`);
       const { message, param } = chosen;
       return {
         key: example === undefined ? code : `${code}-${example}`,

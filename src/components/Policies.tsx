@@ -4,6 +4,7 @@
  * states each; every other page links to that section.
  */
 import React, { type ReactNode } from 'react';
+import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import TableRegion from '@site/src/components/TableRegion';
 import Prose from '@site/src/components/Prose';
@@ -29,17 +30,17 @@ export function SupportChannels(): ReactNode {
     <ul data-list="support-channels">
       <li data-channel="email">
         <strong>技术支持邮箱</strong>：
-        <a href={`mailto:${deployment.supportEmail}`} data-support-email>
+        <Link href={`mailto:${deployment.supportEmail}`} data-support-email>
           {deployment.supportEmail}
-        </a>
+        </Link>
         。工作日（北京时间周一至周五）{supportResponse.firstResponseWorkingDays}{' '}
         个工作日内首次回复。
       </li>
       <li data-channel="status">
         <strong>服务状态页</strong>：
-        <a href={deployment.statusPageUrl} data-status-page>
+        <Link href={deployment.statusPageUrl} data-status-page>
           {deployment.statusPageUrl}
-        </a>
+        </Link>
         。正在发生的故障、计划内的维护和过去的事件都在这里公布；怀疑是服务端的问题时，先看这里。
       </li>
     </ul>
@@ -146,8 +147,7 @@ export function DeprecationPolicy(): ReactNode {
       </li>
       <li data-policy="overlap">
         <strong>新旧版本并行</strong>：新的版本前缀发布后，旧版本至少继续服务{' '}
-        <span data-value="overlapMonths">{p.overlapMonths}</span>{' '}
-        个月，停用日期写在上面的版本表中。
+        <span data-value="overlapMonths">{p.overlapMonths}</span> 个月，停用日期写在上面的版本表中。
       </li>
       <li data-policy="until-sunset">
         <strong>停用前照常工作</strong>

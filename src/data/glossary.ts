@@ -92,7 +92,8 @@ export const glossary: readonly GlossaryEntry[] = [
   {
     term: '请求 ID',
     english: 'request id',
-    meaning: '服务端为一次请求生成的唯一 ID：每个 HTTP 响应的 X-Request-Id，WebSocket 上 error 消息的 request_id；排查问题时提供给技术支持。',
+    meaning:
+      '服务端为一次请求生成的唯一 ID：每个 HTTP 响应的 X-Request-Id，WebSocket 上 error 消息的 request_id；排查问题时提供给技术支持。',
     avoid: ['请求编号', '追踪 ID'],
   },
   {

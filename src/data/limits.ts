@@ -82,7 +82,8 @@ export const limits: readonly Limit[] = [
     subject: 'WebSocket 空闲超时',
     value: 60,
     unit: '秒',
-    scope: '每条 WebSocket 连接（从客户端的最后一条消息算起，服务端发送音频期间不计时，ping 和 pong 不算）',
+    scope:
+      '每条 WebSocket 连接（从客户端的最后一条消息算起，服务端发送音频期间不计时，ping 和 pong 不算）',
     onExceed: '以关闭码 4000 关闭',
   },
   {
@@ -107,7 +108,8 @@ export const limits: readonly Limit[] = [
     value: 10,
     unit: '分钟',
     scope: '每个音色；通常 1 分钟内完成',
-    onExceed: '仍为 `processing` 时带上 `voice_id` [联系技术支持](/api/introduction#support)，不要重新提交克隆',
+    onExceed:
+      '仍为 `processing` 时带上 `voice_id` [联系技术支持](/api/introduction#support)，不要重新提交克隆',
   },
   {
     key: 'referenceAudioSize',
@@ -187,5 +189,4 @@ export const limit = (key: LimitKey): Limit => {
  * `/api/limits-and-timeouts#rate-limits`.
  */
 export const rateLimitCounting =
-  '每个带着这个 API 密钥的 HTTP 请求都计入，不分接口（合成、音色、余额查询），返回错误的请求也计入，被限流拒绝的 429 响应不计入。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。'
-;
+  '每个带着这个 API 密钥的 HTTP 请求都计入，不分接口（合成、音色、余额查询），返回错误的请求也计入，被限流拒绝的 429 响应不计入。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。';

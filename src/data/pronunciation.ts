@@ -270,7 +270,11 @@ export const pronunciationErrorExamples: readonly {
  * How the service reads what a hint does not say: tone sandhi, erhua, Cantonese. The guide
  * renders these once (`/guides/best-practices#readings`); the FAQ links there.
  */
-export const readingRules: readonly { readonly id: string; readonly topic: string; readonly rule: string }[] = [
+export const readingRules: readonly {
+  readonly id: string;
+  readonly topic: string;
+  readonly rule: string;
+}[] = [
   {
     id: 'tone-sandhi',
     topic: '变调',

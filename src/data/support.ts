@@ -49,7 +49,8 @@ export const ticketItems: readonly TicketItem[] = [
   {
     id: 'result',
     label: '实际结果',
-    detail: 'HTTP 状态码或关闭码、错误码和 `message`；合成结果有问题时附上音频文件，指出有问题的位置。',
+    detail:
+      'HTTP 状态码或关闭码、错误码和 `message`；合成结果有问题时附上音频文件，指出有问题的位置。',
   },
   {
     id: 'expected',
