@@ -33,8 +33,7 @@ export function SupportChannels(): ReactNode {
         <Link href={`mailto:${deployment.supportEmail}`} data-support-email>
           {deployment.supportEmail}
         </Link>
-        。工作日（北京时间周一至周五）{supportResponse.firstResponseWorkingDays}{' '}
-        个工作日内首次回复。
+        。首次回复在 {supportResponse.firstResponseWorkingDays} 个工作日内（北京时间周一至周五）。
       </li>
       <li data-channel="status">
         <strong>服务状态页</strong>：
@@ -143,7 +142,7 @@ export function DeprecationPolicy(): ReactNode {
       <li data-policy="notice">
         <strong>提前公告</strong>：接口、字段或版本停用前至少提前{' '}
         <span data-value="noticeDays">{p.noticeDays}</span>{' '}
-        天公告：写进下面的变更记录，在参考页中标为已弃用，并发邮件通知最近使用过它的账户。
+        天公告：写进上面的变更记录，在参考页中标为已弃用，并发邮件通知最近使用过它的账户。
       </li>
       <li data-policy="overlap">
         <strong>新旧版本并行</strong>：新的版本前缀发布后，旧版本至少继续服务{' '}

@@ -38,7 +38,7 @@ export const ticketItems: readonly TicketItem[] = [
   {
     id: 'model-voice',
     label: '模型与音色',
-    detail: '请求中的 `model` 和 `voice_id`（自定义音色给出它的 `voice_id`）。',
+    detail: '请求中的 `model` 和 `voice_id`。',
   },
   {
     id: 'request',
