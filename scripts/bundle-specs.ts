@@ -59,10 +59,12 @@ async function bundleOpenApi(): Promise<void> {
 }
 
 /**
- * Each error response of the shared components names its code (`x-error-code`); its example is
- * that code's envelope from the error catalogue (src/data/errors.ts), with the request id of the
- * `X-Request-Id` header's example, and its description starts with the code. So every status
- * shows an example of its own error, and no message or code is typed in the specs as well.
+ * Each error response of the shared components names its code (`x-error-code`), or the codes
+ * and cases it can carry (`x-errors`: `{ code, example? }`, `example` a key of the code's
+ * `examples` in the catalogue). Its example (or examples, one per case) is that envelope from the
+ * error catalogue (src/data/errors.ts), with the request id of the `X-Request-Id` header's
+ * example, and its description starts with the codes. So every status shows an example of its
+ * own error, and no message or code is typed in the specs as well.
  */
 function withErrorExamples(doc: Record<string, unknown>, source: string): Record<string, unknown> {
   const components = asJson(doc.components);
@@ -70,27 +72,49 @@ function withErrorExamples(doc: Record<string, unknown>, source: string): Record
   if (typeof requestId !== 'string') throw new Error(`${source}: no X-Request-Id example`);
   const responses = Object.entries(asJson(components.responses)).map(([name, value]) => {
     const response = asJson(value);
-    const code = response['x-error-code'];
-    if (code === undefined) return [name, response];
-    const entry = errorByCode(String(code));
-    if (!entry)
-      throw new Error(`${source}: response ${name} names an unknown error ${String(code)}`);
+    const { 'x-error-code': single, 'x-errors': many, ...rest } = response;
+    const cases: { code: string; example?: string }[] =
+      single !== undefined
+        ? [{ code: String(single) }]
+        : Array.isArray(many)
+          ? many.map((c) => asJson(c) as { code: string; example?: string })
+          : [];
+    if (cases.length === 0) return [name, response];
+    const envelopes = cases.map(({ code, example }) => {
+      const entry = errorByCode(code);
+      if (!entry) throw new Error(`${source}: response ${name} names an unknown error ${code}`);
+      const chosen = example === undefined ? entry.example : entry.examples?.[example];
+      if (!chosen)
+        throw new Error(`${source}: response ${name}: ${code} has no example ${example}`);
+      const { message, param } = chosen;
+      return {
+        key: example === undefined ? code : `${code}-${example}`,
+        value: { error: { code, message, param, request_id: requestId } },
+      };
+    });
     const content = asJson(response.content);
     const json = asJson(content['application/json']);
     if (!json.schema || json.example !== undefined || json.examples !== undefined) {
       throw new Error(`${source}: response ${name} needs a JSON schema and no example of its own`);
     }
-    const { message, param } = entry.example;
+    const codes = [...new Set(cases.map((c) => `\`${c.code}\``))].join('、');
     return [
       name,
       {
-        ...response,
-        description: `错误码 \`${entry.code}\`：${String(response.description)}`,
+        ...rest,
+        'x-error-code': cases[0].code,
+        description: `错误码 ${codes}：${String(response.description)}`,
         content: {
           ...content,
           'application/json': {
             ...json,
-            example: { error: { code: entry.code, message, param, request_id: requestId } },
+            ...(envelopes.length === 1
+              ? { example: envelopes[0].value }
+              : {
+                  examples: Object.fromEntries(
+                    envelopes.map((e) => [e.key, { summary: e.key, value: e.value }]),
+                  ),
+                }),
           },
         },
       },

@@ -200,7 +200,10 @@ export function RetryPolicyTable(): ReactNode {
         <tbody>
           <tr data-param="maxAttempts">
             <th>最多尝试次数</th>
-            <td>{p.maxAttempts} 次（含第一次请求），之后放弃并报告失败</td>
+            <td>
+              {p.maxAttempts} 次，含第一次请求或第一次连接；HTTP 重试和 WebSocket
+              重连都按这个次数，用完后放弃并报告失败
+            </td>
           </tr>
           <tr data-param="baseDelayMs">
             <th>基数</th>

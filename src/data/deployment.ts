@@ -18,6 +18,8 @@ export interface Deployment {
   readonly wsApiOrigin: string;
   /** Where readers reach technical support (quote the request id). */
   readonly supportEmail: string;
+  /** Public service status page: incidents, maintenance windows, their history. */
+  readonly statusPageUrl: string;
   /** Mainland-China ICP filing shown in the footer. */
   readonly icp: { readonly text: string; readonly url: string };
   /** Years of the copyright line in the footer. */
@@ -37,6 +39,7 @@ export const deployment: Deployment = {
   httpApiOrigin: 'https://api.voxloom.example',
   wsApiOrigin: 'wss://api.voxloom.example',
   supportEmail: 'support@voxloom.example',
+  statusPageUrl: 'https://status.voxloom.example',
   icp: { text: '京ICP备00000000号', url: 'https://beian.miit.gov.cn/' },
   copyrightYears: '2024-2025',
   announcement: {

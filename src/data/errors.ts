@@ -3,10 +3,14 @@
  * return. `/api/errors` renders its table from this list, and a test checks that every error
  * response in the OpenAPI and AsyncAPI documents uses a code listed here, with the same status.
  */
+import { limit } from './limits';
+
 /**
  * What a client program does on an error code. `retryable` derives from it.
  * - `retry`: retry the same request automatically, `Retry-After` first, else the backoff of
- *   src/data/retryPolicy.ts;
+ *   src/data/retryPolicy.ts; but only while `param` is null: a code of this kind that names a
+ *   field (`service_unavailable` with `param: text`) is the request's fault, handled as
+ *   `fix-request` (the retry examples check `param` too);
  * - `poll`: do not resend; poll the resource until it is ready, then send again;
  * - `fix-request`: do not retry; change the request (the field `param` names) and send it again;
  * - `fix-account`: do not retry; fix the account (API key, credit, voice quota) first;
@@ -33,7 +37,8 @@ export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
 
 /** What each kind asks of the client program, for the reader. */
 export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
-  retry: '暂时性的问题：原样重试同一个请求。有 `Retry-After` 时先按它等待，否则按退避策略等待。',
+  retry:
+    '暂时性的问题：`param` 为 `null` 时原样重试同一个请求，按重试策略等待（有 `Retry-After` 时先按它）。`param` 指出某个字段时，问题出在请求本身，按“修正请求”处理。',
   poll: '资源还没有就绪：不要重发原请求，轮询资源的状态，就绪后再发。',
   'fix-request': '请求本身有问题：不要原样重试，按 `param` 修正请求后再发。',
   'fix-account': '账户或 API 密钥有问题：不要重试，先处理账户（密钥、余额、音色名额）。',
@@ -58,7 +63,17 @@ interface ApiErrorEntry {
    * A typical envelope of this error, without its request id: the example of the error's
    * response in the OpenAPI documents (written there by `scripts/bundle-specs.ts`).
    */
-  readonly example: { readonly message: string; readonly param: string | null };
+  readonly example: ErrorExample;
+  /**
+   * Examples of particular cases, by key: a response of the OpenAPI documents names one with
+   * `x-errors: [{ code, example: <key> }]`, so each operation shows an error it can really give.
+   */
+  readonly examples?: Readonly<Record<string, ErrorExample>>;
+}
+
+export interface ErrorExample {
+  readonly message: string;
+  readonly param: string | null;
 }
 
 export interface ApiErrorCode extends ApiErrorEntry {
@@ -80,6 +95,31 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     action: '不要原样重试。按 `param` 找到出错的字段修正后再发送；`message` 只用于日志和调试。',
     example: { message: '字段 text 不能为空。', param: 'text' },
+    examples: {
+      'text-too-long': {
+        message: `字段 text 有 5213 个字符，超过了 ${limit('textLength').value} 个字符的上限，请拆分后分多次合成。`,
+        param: 'text',
+      },
+      'consent-missing': {
+        message: '字段 consent 必须为 true，表示你已获得录音中说话人的授权。',
+        param: 'consent',
+      },
+      'limit-out-of-range': { message: '字段 limit 必须在 1 到 100 之间。', param: 'limit' },
+      'name-too-long': { message: '字段 name 超过了 64 个字符的上限。', param: 'name' },
+    },
+  }),
+  entry({
+    code: 'content_rejected',
+    status: 400,
+    meaning:
+      '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。没有合成或克隆，不计费。',
+    kind: 'fix-request',
+    action:
+      '不要原样重试，换一个请求结果也不会变。修改被拒绝的内容后再发送；认为判断有误时，带上请求 ID [联系技术支持](/api/introduction#support)。',
+    example: { message: '文本包含不允许合成的内容。', param: 'text' },
+    examples: {
+      audio: { message: '参考录音包含不允许克隆的内容。', param: 'audio' },
+    },
   }),
   entry({
     code: 'unauthorized',
@@ -159,10 +199,11 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'rate_limited',
     status: 429,
-    meaning: '超过了速率或并发限制（WebSocket 上：一条连接上同时进行中的上下文超过上限）。',
+    meaning:
+      'HTTP：超过了请求速率或同时进行中的请求数上限，两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限，`error` 消息没有 `Retry-After`。',
     kind: 'retry',
     action:
-      '按 `Retry-After` 等待后重试，没有它时按退避策略等待。WebSocket 上等有上下文结束后，用新的 `context_id` 重新开始这段话。',
+      'HTTP：按 `Retry-After` 等待后重试，并在客户端主动限速。WebSocket：等这条连接上有上下文收到 `done` 或 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
   }),
   entry({
@@ -170,18 +211,24 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 500,
     meaning: '服务端内部错误。',
     kind: 'retry',
-    action: '按退避策略重试；持续出现时带上请求 ID 报告问题。',
+    action: '按重试策略重试；持续出现时带上请求 ID [联系技术支持](/api/introduction#support)。',
     example: { message: '服务暂时不可用，请稍后重试。', param: null },
   }),
   entry({
     code: 'service_unavailable',
     status: 503,
     meaning:
-      '服务暂时过载或正在维护（`param` 为 `null`）；或者这个合成请求超过了处理时间上限（`param` 为 `text`）。',
+      '`param` 为 `null`：服务暂时过载或正在维护。`param` 为 `text`：这个 HTTP 合成请求超过了处理时间上限。',
     kind: 'retry',
     action:
-      '`param` 为 `null` 时按 `Retry-After` 等待后重试，没有它时按退避策略等待。`param` 为 `text` 时原样重试多半还会超时：把文本拆短后再合成。',
+      '`param` 为 `null` 时按重试策略重试，带 `Retry-After` 时先按它等待。`param` 为 `text` 时不要原样重试，同样的文本还会超时：把文本拆短后再合成。',
     example: { message: '服务繁忙，请稍后重试。', param: null },
+    examples: {
+      'processing-timeout': {
+        message: `合成超过了 ${limit('httpTimeout').value} 秒的处理时间上限，请把文本拆短后再合成。`,
+        param: 'text',
+      },
+    },
   }),
 ];
 

@@ -92,7 +92,8 @@ export const glossary: readonly GlossaryEntry[] = [
   {
     term: '请求 ID',
     english: 'request id',
-    meaning: '每个响应都带的唯一 ID（X-Request-Id），排查问题时提供给支持。',
+    meaning:
+      '服务端为一次请求生成的唯一 ID：每个 HTTP 响应的 X-Request-Id，WebSocket 上 error 消息的 request_id；排查问题时提供给技术支持。',
     avoid: ['请求编号', '追踪 ID'],
   },
   {
@@ -160,6 +161,48 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '列出音色时一次返回一页，用游标取下一页。',
     avoid: [],
     synonyms: ['翻页', 'pagination', 'paging'],
+  },
+  {
+    term: '技术支持',
+    english: 'support',
+    meaning: '通过邮件报告问题、获得帮助的渠道，见 API 参考简介的“技术支持与服务状态”。',
+    avoid: ['客服支持', '技术客服'],
+    synonyms: ['ticket', '工单', '联系我们'],
+  },
+  {
+    term: '服务状态页',
+    english: 'status page',
+    meaning: '公布故障、维护和历史事件的页面。',
+    avoid: ['状态监控页'],
+    synonyms: ['status page', '故障', '宕机'],
+  },
+  {
+    term: '版本历史',
+    english: 'changelog, version history',
+    meaning: 'API 的版本前缀和每次向后兼容变更的记录。',
+    avoid: ['更新日志', '发版记录'],
+    synonyms: ['changelog', 'release notes', '变更记录'],
+  },
+  {
+    term: '弃用',
+    english: 'deprecation',
+    meaning: '接口、字段或版本已公告将要停用，停用前照常工作。',
+    avoid: ['废弃', '淘汰'],
+    synonyms: ['deprecation', 'deprecated', 'sunset'],
+  },
+  {
+    term: '内容审核',
+    english: 'content moderation',
+    meaning: '合成前检查文本、克隆前检查参考录音；没有通过时返回 content_rejected。',
+    avoid: ['内容过滤', '敏感词过滤'],
+    synonyms: ['content moderation', 'moderation', '敏感词'],
+  },
+  {
+    term: '合成内容标识',
+    english: 'AI-generated content label',
+    meaning: '按《人工智能生成合成内容标识办法》给合成音频加的标识：隐式标识和显式标识。',
+    avoid: ['AI 水印', 'AI 标签'],
+    synonyms: ['AI label', 'watermark', '水印', 'AIGC'],
   },
   {
     term: '发音控制',

@@ -29,6 +29,7 @@ export type LimitKey =
   | 'referenceAudioMinDuration'
   | 'referenceAudioMaxDuration'
   | 'customVoices'
+  | 'cloneProcessingTime'
   | 'pronunciationDictionaryEntries'
   | 'pronunciationWordLength'
   | 'pauseMinDuration'
@@ -58,7 +59,7 @@ export const limits: readonly Limit[] = [
     value: 10,
     unit: '个',
     scope: '每个账户',
-    onExceed: 'HTTP 429 `rate_limited`',
+    onExceed: 'HTTP 429 `rate_limited`，带 `Retry-After`',
   },
   {
     key: 'websocketConnections',
@@ -81,7 +82,8 @@ export const limits: readonly Limit[] = [
     subject: 'WebSocket 空闲超时',
     value: 60,
     unit: '秒',
-    scope: '每条 WebSocket 连接（只按客户端消息计时，ping 和 pong 不算）',
+    scope:
+      '每条 WebSocket 连接（从客户端的最后一条消息算起，服务端发送音频期间不计时，ping 和 pong 不算）',
     onExceed: '以关闭码 4000 关闭',
   },
   {
@@ -99,6 +101,15 @@ export const limits: readonly Limit[] = [
     unit: '秒',
     scope: '每个请求',
     onExceed: 'HTTP 503 `service_unavailable`，`param` 为 `text`',
+  },
+  {
+    key: 'cloneProcessingTime',
+    subject: '克隆的处理时间（音色的 `status` 从 `processing` 变为 `ready` 或 `failed`）',
+    value: 10,
+    unit: '分钟',
+    scope: '每个音色；通常 1 分钟内完成',
+    onExceed:
+      '仍为 `processing` 时带上 `voice_id` [联系技术支持](/api/introduction#support)，不要重新提交克隆',
   },
   {
     key: 'referenceAudioSize',
@@ -172,3 +183,10 @@ export const limit = (key: LimitKey): Limit => {
   if (!found) throw new Error(`unknown limit ${key}`);
   return found;
 };
+
+/**
+ * Which calls count toward the request rate (`requestsPerMinute`): stated once here, rendered on
+ * `/api/limits-and-timeouts#rate-limits`.
+ */
+export const rateLimitCounting =
+  '每个带着这个 API 密钥的 HTTP 请求都计入，不分接口（合成、音色、余额查询），返回错误的请求也计入，被限流拒绝的 429 响应不计入。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。';

@@ -1,6 +1,115 @@
 /**
- * Service policies stated to readers (data handling). Pages quote them from here.
+ * Service policies stated to readers: what is stored and for how long, what deleting a voice
+ * removes, content moderation, consent for cloning, and the labelling of AI-generated audio.
+ * `/faqs#data-and-compliance` renders them; other pages link there.
  */
 
 /** Request logs (no text or audio) are kept this long for billing disputes, then deleted. */
 export const requestLogRetentionDays = 30;
+
+/** Deleted reference audio and voice models leave the backups within this many days. */
+export const deletedVoiceBackupDays = 30;
+
+/** One kind of data the service handles, with how long it is kept. */
+export interface StoredData {
+  /** Stable id (`data-stored` on the table row). */
+  readonly id: string;
+  readonly data: string;
+  /** How long it is kept, for the reader; `backticks` render as code. */
+  readonly kept: string;
+  /** What it is kept for, or why it is not. */
+  readonly purpose: string;
+}
+
+export const storedData: readonly StoredData[] = [
+  {
+    id: 'text',
+    data: '合成请求的文本（HTTP 的 `text`、WebSocket 的 `generate`）',
+    kept: '不保存：只在处理请求期间留在内存中，请求或上下文结束后丢弃',
+    purpose: '合成，以及合成之前的内容审核',
+  },
+  {
+    id: 'audio',
+    data: '合成的音频',
+    kept: '不保存：发送给客户端后丢弃，事后无法再次下载',
+    purpose: '需要回放或审计时，在你自己的系统中保存',
+  },
+  {
+    id: 'logs',
+    data: '请求日志：时间、接口、请求 ID、API 密钥的 ID、`model`、`voice_id`、状态码、错误码、计费字符数',
+    kept: `${requestLogRetentionDays} 天，之后删除；不含文本和音频`,
+    purpose: '计费、处理计费争议和排查问题',
+  },
+  {
+    id: 'reference-audio',
+    data: '克隆时上传的参考录音，以及由它生成的音色模型',
+    kept: '音色存在期间一直保存；删除音色时一并删除',
+    purpose: '合成这个自定义音色的语音',
+  },
+  {
+    id: 'consent',
+    data: '克隆请求的授权确认（`consent=true`）及其时间',
+    kept: '与音色一起保存，删除音色时一并删除',
+    purpose: '证明克隆请求声明了授权',
+  },
+];
+
+/** What `DELETE /v1/voices/{voice_id}` removes, in order of effect. */
+export const voiceDeletion: readonly string[] = [
+  '音色立即不能再使用：之后使用这个 `voice_id` 的请求返回 `voice_not_found`，它也不再出现在列出音色的结果中。',
+  '参考录音和音色模型从在线存储中删除，不能恢复；删除不退还克隆的费用。',
+  `备份中的副本在 ${deletedVoiceBackupDays} 天内清除。`,
+  '请求日志中已有的记录（只含 `voice_id`，不含录音）按请求日志的保存期限删除。',
+];
+
+/** Content moderation: what is checked and what a rejected request gets. */
+export const moderation = {
+  /** The error code of a rejected request (src/data/errors.ts). */
+  code: 'content_rejected',
+  checked: [
+    '合成的文本：HTTP 的 `text`，WebSocket 每条 `generate` 的 `text`（`param` 为 `text`）。',
+    '克隆的参考录音（`param` 为 `audio`）。',
+  ],
+  rules: '审核依据中华人民共和国的法律法规，拒绝违法和不良信息，以及冒充他人身份、误导公众的内容。',
+} as const;
+
+/** The rules in force in mainland China for labelling AI-generated content. */
+export const labellingRules = {
+  measures: '《人工智能生成合成内容标识办法》',
+  standard: 'GB 45438-2025《网络安全技术——人工智能生成合成内容标识方法》',
+  inForceSince: '2025-09-01',
+} as const;
+
+/** The two kinds of label, and who applies each. */
+export interface ContentLabel {
+  readonly id: 'implicit' | 'explicit';
+  readonly label: string;
+  readonly what: string;
+  /** Who does it: the API, or the integrator. */
+  readonly by: 'api' | 'integrator';
+  readonly detail: string;
+}
+
+export const contentLabels: readonly ContentLabel[] = [
+  {
+    id: 'implicit',
+    label: '隐式标识',
+    what: '写在文件元数据中、听众听不到的标识',
+    by: 'api',
+    detail:
+      '`mp3`、`wav`、`ogg_opus` 格式的音频在文件元数据中写入隐式标识：内容由人工智能生成、服务提供者的名称和本次请求的请求 ID。`pcm` 没有文件头，无法携带元数据，由你保存成文件时写入。不要删除或篡改隐式标识。',
+  },
+  {
+    id: 'explicit',
+    label: '显式标识',
+    what: '听众能感知到的提示',
+    by: 'integrator',
+    detail:
+      '把合成的语音提供给公众时，在开头或适当位置加上听众能听到或看到的提示，例如播放前的语音提示“以下内容由人工智能生成”，或在界面上显示同样的文字。API 不会替你在音频里加入这段提示。',
+  },
+];
+
+export const labelAppliedBy: Readonly<Record<ContentLabel['by'], string>> = {
+  api: 'API 自动添加',
+  integrator: '由你添加',
+};

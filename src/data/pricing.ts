@@ -38,6 +38,17 @@ export function speechCostFen(characters: number, model: ModelId): number {
   return (characters / billingUnitCharacters) * speechPriceFen[model];
 }
 
+/**
+ * How usage becomes debits, the one rounding rule of billing: `/price#debits` renders it. A
+ * request's cost is exact (`speechCostFen`); only the hourly sum is rounded, so short requests
+ * are neither free nor rounded up.
+ */
+export const debitRule = {
+  /** Usage is summed per account and model over this many minutes, then debited. */
+  periodMinutes: 60,
+  text: '每个请求的费用按计费字符数精确折算，不按计费单位向上取整，也不逐个请求取整到分。用量按小时汇总：每小时按模型把各请求的费用相加，四舍五入到分后从余额中扣除。克隆在音色变为 `ready` 时按次扣费。',
+} as const;
+
 /** `1234.5` fen → `¥12.35` (rounded half up to the fen). */
 export function formatYuan(fen: number): string {
   return `¥${(Math.round(fen) / 100).toFixed(2)}`;

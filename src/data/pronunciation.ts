@@ -265,3 +265,29 @@ export const pronunciationErrorExamples: readonly {
     fix: '发音词典只收汉字词；英文词按英文读音朗读。',
   },
 ];
+
+/**
+ * How the service reads what a hint does not say: tone sandhi, erhua, Cantonese. The guide
+ * renders these once (`/guides/best-practices#readings`); the FAQ links there.
+ */
+export const readingRules: readonly {
+  readonly id: string;
+  readonly topic: string;
+  readonly rule: string;
+}[] = [
+  {
+    id: 'tone-sandhi',
+    topic: '变调',
+    rule: '标注写字的本调，变调由服务自动处理：两个第三声相连时前一个读成第二声，“一”“不”按后一个字的声调变读。例如写 `你[ni3]好[hao3]`，读出来是 ní hǎo；标成 `ni2` 则在任何位置都读第二声。',
+  },
+  {
+    id: 'erhua',
+    topic: '儿化',
+    rule: '在文本中写出“儿”，服务按儿化读，例如“一会儿”“好玩儿”。拼音标注里不能写儿化音节（`wanr2` 会被拒绝）；要给前一个字指定读音，照常标注它自己的音节，例如 `玩[wan2]儿`。',
+  },
+  {
+    id: 'cantonese',
+    topic: '粤语',
+    rule: '`language` 为 `yue` 时不支持拼音标注和发音词典，带了会被拒绝，`param` 为 `language`；停顿标记可以使用。粤语读错的词，目前只能改写文本（例如换一个同义词）。',
+  },
+];

@@ -5,7 +5,11 @@
  * their constants against this module).
  */
 export interface RetryPolicy {
-  /** Attempts in all, the first one included; then the client gives up and reports the failure. */
+  /**
+   * Attempts in all, the first one included; then the client gives up and reports the failure.
+   * The same bound holds for websocket reconnects: this many connection attempts in a row, the
+   * first included, then give up (the count restarts after `resetAfterMs` of a working connection).
+   */
   readonly maxAttempts: number;
   /** Upper bound of the wait before the first retry (ms); it doubles with every further attempt. */
   readonly baseDelayMs: number;

@@ -237,6 +237,11 @@ export class Session {
         reject(`上下文 ${id} 已收到最后一段文本`, 'context_id');
         return result();
       }
+      if (!context && message.text === '') {
+        // An empty text may only end a context (the AsyncAPI `generate` description).
+        reject('上下文的第一条 generate 的 text 不能为空', 'text');
+        return result();
+      }
       if (!context && typeof message.voice_id !== 'string') {
         reject('新上下文的第一条 generate 必须带 voice_id', 'voice_id');
         return result();

@@ -321,6 +321,17 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
     });
   }
 
+  // A retryable code that names a field (`service_unavailable` with `param: text`) is the
+  // request's fault (src/data/errors.ts): the retry examples stop on it.
+  for (const file of ['best-practices/retry.py', 'best-practices/retry.mjs']) {
+    test(`${file} does not retry an error whose param names a field`, () => {
+      const source = read(path.join(examplesDir, file));
+      expect(source).toMatch(
+        file.endsWith('.py') ? /if error\.get\("param"\):\s*\n\s*sys\.exit/ : /\|\| error\.param\)/,
+      );
+    });
+  }
+
   test("clone/clone.sh polls again on the error catalogue's retryable statuses", () => {
     const polled = /^\s*000 \| ([\d |]+)\) continue/m.exec(
       read(path.join(examplesDir, 'clone/clone.sh')),

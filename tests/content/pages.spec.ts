@@ -10,6 +10,7 @@ import { load, type CheerioAPI } from 'cheerio';
 import { run } from 'zhlint';
 
 import { glossary } from '../../src/data/glossary';
+import { supportAnchor } from '../../src/data/support';
 import { docRoutes, guideRoutes, operationRoutes } from '../support/routes';
 import { root } from '../support/examples';
 
@@ -122,4 +123,25 @@ test('no page is an orphan: each is linked from another page’s text', () => {
   }
   const orphans = docRoutes.map((r) => r.path).filter((p) => p !== '/' && !linked.has(p));
   expect(orphans).toEqual([]);
+});
+
+test('every “contact support” of every page links to the support section', () => {
+  const mention = /联系(?:技术)?支持/;
+  const unlinked: string[] = [];
+  let linked = 0;
+  for (const route of docRoutes.map((r) => r.path)) {
+    const { $ } = page(route);
+    const article = $('article').first();
+    article.find('*').each((_, el) => {
+      if ($(el).closest('pre, script, style').length > 0) return;
+      for (const node of $(el).contents().toArray()) {
+        if (node.type !== 'text' || !mention.test(node.data)) continue;
+        const link = $(el).closest('a');
+        if (link.attr('href') === supportAnchor) linked += 1;
+        else unlinked.push(`${route}: ${node.data.trim().slice(0, 60)}`);
+      }
+    });
+  }
+  expect(unlinked).toEqual([]);
+  expect(linked).toBeGreaterThan(10);
 });

@@ -16,6 +16,7 @@ import { billedCharacters } from '../../src/data/pricing';
 import { parseText, pronunciationError, tones } from '../../src/data/pronunciation';
 import { presetVoices } from '../../src/data/voices';
 import { apiVersionPrefix, deployment } from '../../src/data/deployment';
+import { documentVersion } from '../../src/data/apiVersions';
 import {
   asyncApiDocument,
   deref,
@@ -139,14 +140,20 @@ test.describe('OpenAPI documents', () => {
       for (const operation of operationsOf(doc)) {
         for (const [status, res] of Object.entries(operation.op.responses as Json)) {
           if (Number(status) < 400) continue;
-          const example = (deref<Json>(doc, res).content as Json)?.['application/json'] as Json;
-          const code = ((example?.example as Json)?.error as Json)?.code;
-          const entry = apiErrors.find((e) => e.code === code);
-          expect(
-            entry,
-            `${operation.method} ${operation.path} ${status}: unknown code ${String(code)}`,
-          ).toBeDefined();
-          expect(entry!.status, `${String(code)}`).toBe(Number(status));
+          const media = (deref<Json>(doc, res).content as Json)?.['application/json'] as Json;
+          const examples = media?.examples
+            ? Object.values(media.examples as Json).map((e) => (e as Json).value as Json)
+            : [media?.example as Json];
+          expect(examples.length).toBeGreaterThan(0);
+          for (const example of examples) {
+            const code = (example?.error as Json)?.code;
+            const entry = apiErrors.find((e) => e.code === code);
+            expect(
+              entry,
+              `${operation.method} ${operation.path} ${status}: unknown code ${String(code)}`,
+            ).toBeDefined();
+            expect(entry!.status, `${String(code)}`).toBe(Number(status));
+          }
         }
       }
     });
@@ -327,4 +334,19 @@ test.describe('data modules agree with the specs', () => {
     expect(Object.keys(responses)).toContain(String(errorByCode('payload_too_large')!.status));
     expect(Object.keys(responses)).toContain(String(errorByCode('unsupported_media_type')!.status));
   });
+});
+
+test('each API document’s info.version is the one the version history gives it', () => {
+  for (const { id, doc } of openApiDocuments()) {
+    expect((doc.info as Json).version, id).toBe(documentVersion(id as 'speech'));
+  }
+  expect((asyncApiDocument().info as Json).version).toBe(documentVersion('speech-websocket'));
+});
+
+test('the error catalogue’s examples name fields the specs have and quote their limits', () => {
+  const speech = openApiDocuments().find((d) => d.id === 'speech')!.doc;
+  const request = deref<Json>(speech, ((speech.components as Json).schemas as Json).SpeechRequest);
+  const text = (request.properties as Json).text as Json;
+  const tooLong = errorByCode('invalid_request')!.examples!['text-too-long'];
+  expect(tooLong.message).toContain(`${String(text.maxLength)} 个字符`);
 });

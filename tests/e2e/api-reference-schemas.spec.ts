@@ -57,10 +57,11 @@ async function chooseMediaType(panel: Locator, mediaType: string): Promise<Locat
   return shownPanel(tabs);
 }
 
-const documentedCode = (status: string): string => {
+/** The catalogue's codes of a status (400 has two: `invalid_request`, `content_rejected`). */
+const documentedCodes = (status: string): string[] => {
   const codes = apiErrors.filter((e) => e.status === Number(status)).map((e) => e.code);
-  expect(codes, `the catalogue's code for ${status}`).toHaveLength(1);
-  return codes[0];
+  expect(codes.length, `the catalogue's codes for ${status}`).toBeGreaterThan(0);
+  return codes;
 };
 
 /**
@@ -159,9 +160,9 @@ for (const op of operationPages()) {
             ).toBe(true);
             if (Number(status) >= 400) {
               expect(
-                ((value as Json).error as Json).code,
+                documentedCodes(status),
                 `${where} ${label}: the error code of ${status}`,
-              ).toBe(documentedCode(status));
+              ).toContain(((value as Json).error as Json).code);
             }
             checked += 1;
           }

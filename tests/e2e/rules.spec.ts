@@ -2,7 +2,9 @@
  * The rules a client implements are rendered from the data that states them, once: the close
  * codes and when to reconnect (AsyncAPI `x-close-codes`) on /api/websocket, the per-code action
  * and the retry policy (src/data/errors.ts, src/data/retryPolicy.ts) on /api/errors, and what
- * each outcome is billed (src/data/billing.ts) on /price. A reader sees exactly the data's rows.
+ * each outcome is billed (src/data/billing.ts) on /price; support, the version history and the
+ * deprecation policy on /api/introduction (src/data/support.ts, apiVersions.ts); data handling
+ * and compliance on /faqs (src/data/policies.ts). A reader sees exactly the data's rows.
  */
 import { test, expect } from '../support/fixtures';
 import { asyncApiDocument } from '../support/specs';
@@ -10,10 +12,26 @@ import { billedAmountLabel, billingOutcomes } from '../../src/data/billing';
 import { apiErrors, errorActionLabel } from '../../src/data/errors';
 import { backoffCeilingMs, retryPolicy } from '../../src/data/retryPolicy';
 import { reconnectKinds, reconnectLabel, type Reconnect } from '../../src/data/websocketProtocol';
+import { deployment } from '../../src/data/deployment';
+import { supportAnchor, ticketItems } from '../../src/data/support';
+import {
+  apiChanges,
+  apiVersions,
+  apiVersionStatusLabel,
+  deprecationPolicy,
+} from '../../src/data/apiVersions';
+import { contentLabels, labelAppliedBy, storedData, voiceDeletion } from '../../src/data/policies';
+import { rateLimitCounting } from '../../src/data/limits';
+import { debitRule } from '../../src/data/pricing';
+import { readingRules } from '../../src/data/pronunciation';
 
-/** Data prose as a reader sees it: backticked spans become code (no backticks), spaces fold. */
+/**
+ * Data prose as a reader sees it: `[text](/path)` links show their text, backticked spans become
+ * code (no backticks), spaces fold.
+ */
 const shown = (text: string): string =>
   text
+    .replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1')
     .replace(/`([^`]+)`/g, '$1')
     .replace(/([\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\n/g, '$1')
     .replace(/\s+/g, ' ')
@@ -138,4 +156,105 @@ test('/price shows the billing table’s rows, each with its anchor', async ({ p
       shown(o.reported),
     ]);
   }
+});
+
+test.describe('/api/introduction', () => {
+  test('the support section shows the deployment’s address and status page, and the ticket’s items', async ({
+    page,
+  }) => {
+    await page.goto(supportAnchor);
+    const email = page.locator('ul[data-list="support-channels"] a[data-support-email]');
+    await expect(email).toHaveText(deployment.supportEmail);
+    await expect(email).toHaveAttribute('href', `mailto:${deployment.supportEmail}`);
+    const status = page.locator('ul[data-list="support-channels"] a[data-status-page]');
+    await expect(status).toHaveText(deployment.statusPageUrl);
+    await expect(status).toHaveAttribute('href', deployment.statusPageUrl);
+    const items = page.locator('ol[data-list="ticket-items"] > li');
+    await expect(items).toHaveCount(ticketItems.length);
+    for (const [i, t] of ticketItems.entries()) {
+      await expect(items.nth(i)).toHaveAttribute('data-ticket-item', t.id);
+      await expect(items.nth(i)).toHaveText(`${t.label}：${shown(t.detail)}`);
+    }
+  });
+
+  test('the version table and the change history are the data’s, newest change first', async ({
+    page,
+  }) => {
+    await page.goto('/api/introduction#versions');
+    const versions = page.locator('table[data-table="api-versions"] tbody tr');
+    await expect(versions).toHaveCount(apiVersions.length);
+    for (const [i, v] of apiVersions.entries()) {
+      await expect(versions.nth(i).locator('td')).toHaveText([
+        v.prefix,
+        apiVersionStatusLabel[v.status],
+        v.released,
+        v.sunset ?? '未定',
+      ]);
+    }
+    const changes = page.locator('table[data-table="api-changes"] tbody tr');
+    const newestFirst = [...apiChanges].reverse();
+    await expect(changes).toHaveCount(newestFirst.length);
+    for (const [i, c] of newestFirst.entries()) {
+      const row = changes.nth(i);
+      await expect(row).toHaveAttribute('id', `version-${c.date}`);
+      await expect(row.locator('td').first()).toHaveText(c.date);
+      await expect(row.locator('td').nth(1).locator('strong')).toHaveText(shown(c.title));
+      await expect(row.locator('td').nth(1).locator('li')).toHaveText(c.items.map(shown));
+    }
+  });
+
+  test('the deprecation policy shows the data’s notice and overlap', async ({ page }) => {
+    await page.goto('/api/introduction#deprecation');
+    const policy = page.locator('ul[data-list="deprecation-policy"]');
+    await expect(policy.locator('[data-value="noticeDays"]')).toHaveText(
+      String(deprecationPolicy.noticeDays),
+    );
+    await expect(policy.locator('[data-value="overlapMonths"]')).toHaveText(
+      String(deprecationPolicy.overlapMonths),
+    );
+  });
+});
+
+test.describe('/faqs#data-and-compliance', () => {
+  test('what is stored, what deleting a voice removes and who labels AI audio are the data’s', async ({
+    page,
+  }) => {
+    await page.goto('/faqs#data-and-compliance');
+    const stored = page.locator('table[data-table="stored-data"] tbody tr');
+    await expect(stored).toHaveCount(storedData.length);
+    for (const [i, d] of storedData.entries()) {
+      await expect(stored.nth(i).locator('td')).toHaveText([
+        shown(d.data),
+        shown(d.kept),
+        shown(d.purpose),
+      ]);
+    }
+    await expect(page.locator('ul[data-list="voice-deletion"] > li')).toHaveText(
+      voiceDeletion.map(shown),
+    );
+    const labels = page.locator('table[data-table="content-labels"] tbody tr');
+    await expect(labels).toHaveCount(contentLabels.length);
+    for (const [i, l] of contentLabels.entries()) {
+      await expect(labels.nth(i).locator('td')).toHaveText([
+        l.label,
+        l.what,
+        labelAppliedBy[l.by],
+        shown(l.detail),
+      ]);
+    }
+  });
+});
+
+test('single-source rules render their data: rate-limit counting, debits, readings', async ({
+  page,
+}) => {
+  await page.goto('/api/limits-and-timeouts#rate-limits');
+  await expect(page.locator('[data-rule="rate-limit-counting"]')).toHaveText(
+    shown(rateLimitCounting),
+  );
+  await page.goto('/price#debits');
+  await expect(page.locator('[data-rule="debits"]')).toHaveText(shown(debitRule.text));
+  await page.goto('/guides/best-practices#readings');
+  const readings = page.locator('ul[data-list="reading-rules"] > li');
+  await expect(readings).toHaveText(readingRules.map((r) => `${r.topic}：${shown(r.rule)}`));
 });

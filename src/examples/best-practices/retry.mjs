@@ -55,7 +55,8 @@ async function synthesize(payload) {
         `第 ${attempt} 次请求失败 HTTP ${resp.status} code=${error.code} ` +
           `request_id=${error.request_id ?? requestId}：${error.message}`,
       );
-      if (!RETRYABLE_STATUSES.has(resp.status)) {
+      // param 指出某个字段时（例如 503 的 param 为 text：超过处理时间上限），问题出在请求本身，不重试。
+      if (!RETRYABLE_STATUSES.has(resp.status) || error.param) {
         process.exit(1); // 400、401、402、404 等：原样重试不会成功，先修正请求
       }
       retryAfter = resp.headers.get('retry-after');

@@ -64,6 +64,8 @@ def synthesize(session: requests.Session, payload: dict) -> bytes:
             )
             if resp.status_code not in RETRYABLE_STATUSES:
                 sys.exit(1)  # 400、401、402、404 等：原样重试不会成功，先修正请求
+            if error.get("param"):
+                sys.exit(1)  # param 指出某个字段（例如 503 的 param 为 text：处理超时）：先修正请求
             retry_after = resp.headers.get("Retry-After")
 
         if attempt < MAX_ATTEMPTS:
