@@ -26,10 +26,16 @@ const ranking = () => import('@site/src/search/searchRanked');
  * ranking, so that the first keystroke waits for neither.
  */
 export async function fetchIndexesByWorker(baseUrl: string, searchContext: string): Promise<void> {
-  await Promise.all([
-    (async () => (await worker())?.fetchIndexes(baseUrl, searchContext))(),
-    ranking(),
-  ]);
+  const loaded = (async () => {
+    const remoteWorker = await worker();
+    await remoteWorker?.fetchIndexes(baseUrl, searchContext);
+    // Until the page text is in, suggestions come from titles and headings only; the page says
+    // when that ends (<html data-search-index="complete">), for tests and anyone debugging.
+    void remoteWorker?.whenComplete(baseUrl, searchContext).then(() => {
+      document.documentElement.dataset.searchIndex = 'complete';
+    });
+  })();
+  await Promise.all([loaded, ranking()]);
 }
 
 /**

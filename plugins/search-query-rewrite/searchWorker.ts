@@ -166,6 +166,11 @@ export class SearchWorker {
     await load(baseUrl, searchContext).head;
   }
 
+  /** Resolves once the whole index, page text included, is loaded. */
+  async whenComplete(baseUrl: string, searchContext: string): Promise<void> {
+    await load(baseUrl, searchContext).full;
+  }
+
   async search(
     baseUrl: string,
     searchContext: string,
