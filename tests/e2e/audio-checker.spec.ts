@@ -32,32 +32,46 @@ interface Recording {
   seconds: number;
   /** Sample of channel `c` at time `t`, in −1…1 (clamped as a recorder clips). */
   sample: (t: number, c: number) => number;
+  /** 16-bit PCM, or G.711 μ-law (8 bits, compressed: the browser decodes it). */
+  encoding?: 'pcm16' | 'mulaw';
 }
 
-function wav({ sampleRate, channels, seconds, sample }: Recording): Buffer {
+/** G.711 μ-law byte of a 16-bit sample. */
+function mulaw(sample: number): number {
+  const sign = sample < 0 ? 0x80 : 0;
+  let x = Math.min(Math.abs(sample), 32635) + 0x84;
+  let exponent = 7;
+  for (let mask = 0x4000; (x & mask) === 0 && exponent > 0; mask >>= 1) exponent -= 1;
+  const mantissa = (x >> (exponent + 3)) & 0x0f;
+  x = ~(sign | (exponent << 4) | mantissa) & 0xff;
+  return x;
+}
+
+function wav({ sampleRate, channels, seconds, sample, encoding = 'pcm16' }: Recording): Buffer {
+  const bytes = encoding === 'mulaw' ? 1 : 2;
   const frames = Math.round(sampleRate * seconds);
-  const dataBytes = frames * channels * 2;
+  const dataBytes = frames * channels * bytes;
   const b = Buffer.alloc(44 + dataBytes);
   b.write('RIFF', 0, 'ascii');
   b.writeUInt32LE(36 + dataBytes, 4);
   b.write('WAVE', 8, 'ascii');
   b.write('fmt ', 12, 'ascii');
   b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20); // PCM
+  b.writeUInt16LE(encoding === 'mulaw' ? 7 : 1, 20);
   b.writeUInt16LE(channels, 22);
   b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * channels * 2, 28);
-  b.writeUInt16LE(channels * 2, 32);
-  b.writeUInt16LE(16, 34);
+  b.writeUInt32LE(sampleRate * channels * bytes, 28);
+  b.writeUInt16LE(channels * bytes, 32);
+  b.writeUInt16LE(bytes * 8, 34);
   b.write('data', 36, 'ascii');
   b.writeUInt32LE(dataBytes, 40);
   for (let f = 0; f < frames; f += 1) {
     for (let c = 0; c < channels; c += 1) {
       const x = Math.max(-1, Math.min(1, sample(f / sampleRate, c)));
-      b.writeInt16LE(
-        Math.max(-32768, Math.min(32767, Math.round(x * 32768))),
-        44 + (f * channels + c) * 2,
-      );
+      const int = Math.max(-32768, Math.min(32767, Math.round(x * 32768)));
+      const at = 44 + (f * channels + c) * bytes;
+      if (encoding === 'mulaw') b.writeUInt8(mulaw(int), at);
+      else b.writeInt16LE(int, at);
     }
   }
   return b;
@@ -112,6 +126,15 @@ const recordings = {
   silent: () => wav({ sampleRate: 24000, channels: 1, seconds: goodSeconds, sample: () => 0 }),
   noisy: () => mono24k(goodSeconds, speechLike({ noiseLevel: 0.05 })),
   longLead: () => mono24k(goodSeconds, speechLike({ lead: r.maxEdgeSilenceSeconds + 2 })),
+  /** A telephone recording: μ-law at 8 kHz, which the page decodes with Web Audio. */
+  telephone: () =>
+    wav({
+      sampleRate: 8000,
+      channels: 1,
+      seconds: goodSeconds,
+      sample: speechLike()(goodSeconds),
+      encoding: 'mulaw',
+    }),
   stereo8k: () => {
     const sound = speechLike()(goodSeconds);
     return wav({ sampleRate: 8000, channels: 2, seconds: goodSeconds, sample: (t) => sound(t) });
@@ -173,6 +196,19 @@ test.describe('the reference-audio checker', () => {
     await expect(alert(page)).toHaveText('');
   });
 
+  test('a recording dropped on the drop zone is checked', async ({ page }) => {
+    const base64 = recordings.tooShort().toString('base64');
+    const dataTransfer = await page.evaluateHandle((data) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'dropped.wav', { type: 'audio/wav' }));
+      return transfer;
+    }, base64);
+    await fileInput(page).locator('..').dispatchEvent('drop', { dataTransfer });
+    await expect(status(page)).toContainText('dropped.wav：检查完成');
+    await expectVerdict(page, 'duration', 'fail');
+  });
+
   test('a clipped recording fails the clipping check', async ({ page }) => {
     await pick(page, 'clipped.wav', recordings.clipped());
     await expectVerdict(page, 'clipping', 'fail');
@@ -205,6 +241,36 @@ test.describe('the reference-audio checker', () => {
     await expectVerdict(page, 'channels', 'warn');
     await expect(check(page, 'channels')).toContainText('2 个声道');
     await expectVerdict(page, 'duration', 'pass');
+  });
+
+  test('a μ-law WAV is decoded by the browser, its rate read from the header', async ({ page }) => {
+    await pick(page, 'call.wav', recordings.telephone());
+    await expectVerdict(page, 'format', 'warn');
+    await expect(check(page, 'format')).toContainText('μ-law');
+    await expectVerdict(page, 'sampleRate', 'warn');
+    await expect(check(page, 'sampleRate')).toHaveText(/8 kHz，低于/);
+    await expectVerdict(page, 'duration', 'pass');
+    await expect(check(page, 'duration')).toContainText(`${goodSeconds} 秒`);
+    await expectVerdict(page, 'loudness', 'pass');
+    await expectVerdict(page, 'channels', 'pass');
+  });
+
+  test('a compressed recording far over the duration limit is not decoded', async ({ page }) => {
+    const seconds = referenceAudioLimits.maxDurationSeconds * 3;
+    const long = wav({
+      sampleRate: 8000,
+      channels: 1,
+      seconds,
+      sample: () => 0,
+      encoding: 'mulaw',
+    });
+    await pick(page, 'meeting.wav', long);
+    await expectVerdict(page, 'duration', 'fail');
+    await expect(check(page, 'duration')).toContainText(
+      `${seconds} 秒，长于 ${referenceAudioLimits.maxDurationSeconds} 秒`,
+    );
+    await expectVerdict(page, 'loudness', 'skipped');
+    await expect(check(page, 'loudness')).toContainText('录音超出时长上限');
   });
 
   test('a noisy recording fails the noise floor check', async ({ page }) => {

@@ -1,8 +1,7 @@
 import React, { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import clsx from 'clsx';
 import { referenceAudioFormats, verdictLabels, type Verdict } from '@site/src/data/referenceAudio';
 import type { CheckResult } from './verdicts';
-import styles from './styles.module.css';
+import { styles, verdictStyles } from './styles';
 
 type State =
   | { step: 'idle' }
@@ -63,9 +62,9 @@ export default function ReferenceAudioChecker(): ReactNode {
   };
 
   return (
-    <div className={styles.checker} role="group" aria-label="检查参考录音">
+    <div style={styles.checker} role="group" aria-label="检查参考录音">
       <div
-        className={clsx(styles.drop, dragging && styles.dragging)}
+        style={dragging ? styles.dragging : styles.drop}
         onDragOver={(e) => {
           e.preventDefault();
           setDragging(true);
@@ -73,30 +72,33 @@ export default function ReferenceAudioChecker(): ReactNode {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <label htmlFor={inputId}>选择一段参考录音，或把文件拖到这里</label>
+        <label htmlFor={inputId} style={styles.label}>
+          选择一段参考录音，或把文件拖到这里
+        </label>
         <input
           id={inputId}
           type="file"
+          style={styles.input}
           accept={accept}
           onChange={(e) => {
             void check(e.target.files?.[0]);
           }}
         />
-        <p>录音只在你的浏览器里读取和分析，不会上传到任何地方。</p>
+        <p style={styles.flush}>录音只在你的浏览器里读取和分析，不会上传到任何地方。</p>
       </div>
-      <p className={styles.status} role="status">
+      <p style={styles.status} role="status">
         {state.step === 'working' && `正在检查 ${state.name}…`}
         {state.step === 'done' && `${state.name}：${state.summary}`}
       </p>
       <div role="alert">
         {state.step === 'unreadable' && (
-          <p className={styles.status}>
+          <p style={styles.status}>
             {state.name}：{state.message}
           </p>
         )}
       </div>
       {state.step === 'done' && (
-        <ul className={styles.results} aria-label={`${state.name} 的检查结果`}>
+        <ul style={styles.results} aria-label={`${state.name} 的检查结果`}>
           {state.checks.map((c) => (
             <CheckItem key={c.id} check={c} />
           ))}
@@ -109,11 +111,11 @@ export default function ReferenceAudioChecker(): ReactNode {
 function CheckItem({ check }: { check: CheckResult }): ReactNode {
   const verdict: Verdict = check.verdict;
   return (
-    <li data-check={check.id}>
+    <li data-check={check.id} style={styles.item}>
       <strong>{check.label}</strong>
-      <span className={clsx(styles.verdict, styles[verdict])}>{verdictLabels[verdict]}</span>
-      <p>{check.measured}</p>
-      {check.advice && <p>怎么改：{check.advice}</p>}
+      <span style={{ ...styles.verdict, ...verdictStyles[verdict] }}>{verdictLabels[verdict]}</span>
+      <p style={styles.line}>{check.measured}</p>
+      {check.advice && <p style={styles.line}>怎么改：{check.advice}</p>}
     </li>
   );
 }
