@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { run as zhlint } from 'zhlint';
 import { test, expect } from '../support/fixtures';
+import { glossary } from '../../src/data/glossary';
+import { formatCount } from '../../src/components/formatCount';
 import { hydrated } from '../support/hydration';
 import {
   referenceAudioCheckLabels,
@@ -304,6 +307,10 @@ test.describe('the reference-audio checker', () => {
   test('a file one byte over the size limit is refused before it is read', async ({ page }) => {
     await pick(page, 'big.wav', Buffer.alloc(referenceAudioLimits.maxBytes + 1));
     await expectVerdict(page, 'size', 'fail');
+    // One byte over is said in bytes: in megabytes both round to the limit.
+    await expect(check(page, 'size')).toContainText(
+      `${formatCount(referenceAudioLimits.maxBytes + 1)} 字节，超过上限`,
+    );
     await expectVerdict(page, 'duration', 'skipped');
     await expect(check(page, 'duration')).toContainText('文件超过大小上限，没有读取');
   });
@@ -330,6 +337,46 @@ test.describe('the reference-audio checker', () => {
 });
 
 test.describe('the checker with results', () => {
+  test('its messages follow the zh-Hans copy rules and the glossary', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(guide);
+    await hydrated(page);
+    const texts: string[] = [];
+    const bad = {
+      ...recordings,
+      truncated: () => recordings.good().subarray(0, 1044),
+      text: () => Buffer.from('会议纪要'),
+      oversized: () => Buffer.alloc(referenceAudioLimits.maxBytes + 1),
+    };
+    for (const [name, make] of Object.entries(bad)) {
+      await pick(page, `${name}.wav`, make());
+      await expect(
+        status(page)
+          .or(alert(page))
+          .filter({ hasText: `${name}.wav：` }),
+      ).toHaveCount(1);
+      await expect(status(page)).not.toContainText('正在检查');
+      texts.push(
+        ...(await checker(page).locator('li p, [role="status"], [role="alert"]').allTextContents()),
+      );
+    }
+    // The same rules as tests/content/pages.spec.ts applies to the pages' prose.
+    const options = {
+      rules: { preset: 'default', halfwidthPunctuation: '', adjustedFullwidthPunctuation: '' },
+    };
+    const blocks = texts.map((t) => t.trim()).filter((t) => /[\u4e00-\u9fff]/.test(t));
+    expect(blocks.length).toBeGreaterThan(20);
+    const problems = blocks.flatMap((block) =>
+      zhlint(block, options).validations.map((v) => `${v.message}: ${block.slice(0, 120)}`),
+    );
+    for (const entry of glossary) {
+      for (const word of entry.avoid) {
+        if (blocks.some((b) => b.includes(word))) problems.push(`${word} → ${entry.term}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('axe finds nothing in light and dark mode', async ({ page }) => {
     test.setTimeout(180_000);
     await page.goto(guide);

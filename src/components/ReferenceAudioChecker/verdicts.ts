@@ -15,6 +15,7 @@ import {
   type ReferenceAudioCheckId,
   type Verdict,
 } from '@site/src/data/referenceAudio';
+import { formatCount } from '../formatCount';
 import type { AudioHeader, Container } from './header';
 import type { Measurements } from './analyse';
 
@@ -76,7 +77,7 @@ export function sizeCheck(file: FileFacts): CheckResult {
     ? result(
         'size',
         'fail',
-        `${mb(file.size)}，超过上限 ${maxMb}`,
+        `${mb(file.size)}（${formatCount(file.size)} 字节），超过上限 ${maxMb}（${formatCount(limits.maxBytes)} 字节）`,
         '截取最清晰的一段，或转成 MP3、M4A 等压缩格式后再上传。',
       )
     : result('size', 'pass', `${mb(file.size)}（上限 ${maxMb}）`);
