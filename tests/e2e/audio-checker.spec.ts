@@ -309,7 +309,7 @@ test.describe('the reference-audio checker', () => {
     await expectVerdict(page, 'size', 'fail');
     // One byte over is said in bytes: in megabytes both round to the limit.
     await expect(check(page, 'size')).toContainText(
-      `${formatCount(referenceAudioLimits.maxBytes + 1)} 字节，超过上限`,
+      `（${formatCount(referenceAudioLimits.maxBytes + 1)} 字节），超过上限`,
     );
     await expectVerdict(page, 'duration', 'skipped');
     await expect(check(page, 'duration')).toContainText('文件超过大小上限，没有读取');
