@@ -12,6 +12,7 @@ import { apiErrors, errorByCode } from '../../src/data/errors';
 import { limit, limits } from '../../src/data/limits';
 import { defaultModel, models } from '../../src/data/models';
 import { audioContainers } from '../../src/data/audioFormats';
+import { referenceAudioFormats } from '../../src/data/referenceAudio';
 import { billedCharacters } from '../../src/data/pricing';
 import { parseText, pronunciationError, tones } from '../../src/data/pronunciation';
 import { presetVoices } from '../../src/data/voices';
@@ -333,6 +334,19 @@ test.describe('data modules agree with the specs', () => {
     // Crossing the size limit is answered with the status the catalogue gives its code.
     expect(Object.keys(responses)).toContain(String(errorByCode('payload_too_large')!.status));
     expect(Object.keys(responses)).toContain(String(errorByCode('unsupported_media_type')!.status));
+    // The formats the guide's table and checker accept are the audio part's media types.
+    const body = deref<Json>(voices, create.op.requestBody);
+    const multipart = (body.content as Json)['multipart/form-data'] as Json;
+    const audio = (multipart.encoding as Json).audio as Json;
+    expect(referenceAudioFormats.map((f) => f.mediaType)).toEqual(
+      String(audio.contentType)
+        .split(',')
+        .map((t) => t.trim()),
+    );
+    // The prose of the field names the same formats.
+    const schema = deref<Json>(voices, multipart.schema);
+    const described = String(((schema.properties as Json).audio as Json).description);
+    for (const f of referenceAudioFormats) expect(described).toContain(f.label);
   });
 });
 
