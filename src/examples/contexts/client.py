@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """WebSocket 上下文示例。
 
-一条连接上先后打开两个上下文：turn-1 是一段较长的回复，收到它的第一个音频块时模拟用户插话
+一条连接上先后打开两个上下文：turn-1 是一段较长的回复，收到它的第一个音频块时模拟用户打断
 （barge-in），客户端取消 turn-1 并开始新的回复 turn-2。每个上下文的音频写入 <context_id>.pcm
 （24 kHz、16 位小端序 PCM），可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
 
@@ -69,14 +69,14 @@ class Session:
     def __init__(self):
         self.pending = set(TURNS)  # 还没收到 done（或 error）的上下文
         self.finished = set()
-        self.barge_in = threading.Event()  # 用户插话
+        self.barge_in = threading.Event()  # 用户打断
         self.failed = False
 
     def finish(self, context_id):
         self.pending.discard(context_id)
         self.finished.add(context_id)
         if context_id == INTERRUPTED:
-            self.barge_in.set()  # 这一轮已经结束（例如出错），发送线程不必再等插话
+            self.barge_in.set()  # 这一轮已经结束（例如出错），发送线程不必再等打断
 
 
 def send(ws, message):
@@ -92,7 +92,7 @@ def speak(ws, session, context_id, pieces):
         if piece is FLUSH:
             send(ws, {"type": "flush", "context_id": context_id})
             continue
-        if not first:  # 等大模型生成下一段；用户插话时立即停下
+        if not first:  # 等大模型生成下一段；用户打断时立即停下
             if interruptible:
                 session.barge_in.wait(PIECE_DELAY)
             else:
@@ -100,7 +100,7 @@ def speak(ws, session, context_id, pieces):
         if context_id in session.finished:
             return  # 上下文已因 error 结束，不再向它发送文本
         if interruptible and session.barge_in.is_set():
-            break  # 用户已经插话，不再发送后面的文本
+            break  # 用户已经打断，不再发送后面的文本
         message = {"type": "generate", "context_id": context_id, "text": piece}
         if first:  # 第一条 generate 决定音色、模型和格式
             message.update(SETTINGS)
@@ -140,7 +140,7 @@ def handle(message, session, files, next_sequence):
             files[context_id] = open(f"{context_id}.pcm", "wb")
         files[context_id].write(base64.b64decode(message["data"]))
         if context_id == INTERRUPTED and sequence == 0:
-            print(f"[{context_id}] 收到第一个音频块，模拟用户插话")
+            print(f"[{context_id}] 收到第一个音频块，模拟用户打断")
             session.barge_in.set()
 
     elif kind == "timestamps":
