@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { axeTags } from '../support/axe';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { hydrated } from '../support/hydration';
@@ -37,7 +38,7 @@ const colourRules = ['color-contrast', 'link-in-text-block'];
 
 async function violations(page: Page, full: boolean): Promise<string[]> {
   const axe = new AxeBuilder({ page });
-  if (full) axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (full) axe.withTags(axeTags);
   else axe.withRules(colourRules);
   const results = await axe.analyze();
   return results.violations.map(

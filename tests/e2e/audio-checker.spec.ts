@@ -7,12 +7,12 @@
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { run as zhlint } from 'zhlint';
 import { test, expect } from '../support/fixtures';
 import { glossary } from '../../src/data/glossary';
 import { formatCount } from '../../src/components/formatCount';
+import { axeInBothModes } from '../support/axe';
 import { hydrated } from '../support/hydration';
 import {
   referenceAudioCheckLabels,
@@ -384,20 +384,7 @@ test.describe('the checker with results', () => {
     await pick(page, 'phone.wav', recordings.stereo8k());
     await expectVerdict(page, 'channels', 'warn');
     await expect(checker(page).locator('[data-check]')).toHaveCount(10);
-    for (const mode of ['light', 'dark'] as const) {
-      await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
-      await page.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState !== 'running'),
-      );
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      expect(
-        results.violations.map(
-          (v) => `[${mode}] ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`,
-        ),
-      ).toEqual([]);
-    }
+    expect(await axeInBothModes(page)).toEqual([]);
   });
 
   test('nothing overflows at 360 px wide', async ({ page }) => {

@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 
@@ -17,30 +16,12 @@ import type { ModelId } from '../../src/data/models';
 import { formatCount } from '../../src/components/formatCount';
 import { formatBytes, formatSeconds } from '../../src/components/CostEstimate/estimate';
 import { test, expect } from '../support/fixtures';
-import { hydrated } from '../support/hydration';
+import { axeInBothModes } from '../support/axe';
+import { openEditor, typeBody } from '../support/requestEditor';
 
 const route = '/api/speech/post';
-const form = (page: Page) => page.locator('.openapi-explorer__request-form');
-const bodyEditor = (page: Page) =>
-  form(page).locator('[role="tabpanel"]:not([hidden]) .openapi-explorer__playground-editor pre');
 const estimate = (page: Page) => page.getByRole('region', { name: '费用估算' });
 const figure = (page: Page, name: string) => estimate(page).locator(`[data-estimate="${name}"]`);
-
-async function openEditor(page: Page): Promise<void> {
-  await page.goto(route);
-  await hydrated(page);
-  await page.getByRole('button', { name: '修改请求参数并重新生成代码' }).click();
-  await expect(form(page)).toBeVisible({ timeout: 30_000 });
-}
-
-/** Replaces the body editor's text as a reader does: select all, paste. */
-async function typeBody(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await bodyEditor(page).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('ControlOrMeta+v');
-  await expect(bodyEditor(page)).toHaveText(text);
-}
 
 /** The expected figures, computed here from the data modules. */
 function expected(
@@ -78,7 +59,7 @@ test('the spec’s encodings are exactly those whose sample size the data knows'
 });
 
 test('the estimate follows the body as the reader edits it', async ({ page }) => {
-  await openEditor(page);
+  await openEditor(page, route);
   await expect(estimate(page)).toBeVisible();
   const status = estimate(page).getByRole('status');
   await expect(status).toHaveAttribute('aria-live', 'polite');
@@ -127,20 +108,10 @@ test('the estimate follows the body as the reader edits it', async ({ page }) =>
 });
 
 test('the estimate passes axe in both colour modes and fits a phone', async ({ page }) => {
-  await openEditor(page);
+  await openEditor(page, route);
   await typeBody(page, JSON.stringify({ text: '你好，世界。', voice_id: 'zh_female_qingxin' }));
   await expect(figure(page, 'price')).toBeVisible();
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
-    await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running'),
-    );
-    const results = await new AxeBuilder({ page })
-      .include('[aria-labelledby="cost-estimate-title"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    expect(results.violations.map((v) => `[${mode}] ${v.id}: ${v.help}`)).toEqual([]);
-  }
+  expect(await axeInBothModes(page, '[aria-labelledby="cost-estimate-title"]')).toEqual([]);
   await page.setViewportSize({ width: 360, height: 740 });
   await estimate(page).scrollIntoViewIfNeeded();
   expect(await estimate(page).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);

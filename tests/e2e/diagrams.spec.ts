@@ -16,6 +16,7 @@ import { parse } from 'yaml';
 import { apiErrors, errorActionKinds } from '../../src/data/errors';
 import { reconnectKinds, type CloseCode } from '../../src/data/websocketProtocol';
 import { test, expect } from '../support/fixtures';
+import { axeTags, colourModes, setColourMode } from '../support/axe';
 import { hydrated } from '../support/hydration';
 
 const diagrams = [
@@ -24,16 +25,7 @@ const diagrams = [
   { name: 'decision', route: '/api/errors' },
 ] as const;
 
-const modes = ['light', 'dark'] as const;
-
 const svgOf = (page: Page, name: string) => page.locator(`svg[data-diagram="${name}"]`);
-
-async function setMode(page: Page, mode: (typeof modes)[number]): Promise<void> {
-  await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
 
 /** The close codes as the AsyncAPI document states them (not the model derived from it). */
 function closeCodesOfSpec(): CloseCode[] {
@@ -99,11 +91,11 @@ for (const { name, route } of diagrams) {
     }) => {
       await page.goto(route);
       await hydrated(page);
-      for (const mode of modes) {
-        await setMode(page, mode);
+      for (const mode of colourModes) {
+        await setColourMode(page, mode);
         const results = await new AxeBuilder({ page })
           .include(`[data-diagram-figure="${name}"]`)
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+          .withTags(axeTags)
           .analyze();
         expect(results.violations.map((v) => `[${mode}] ${v.id}: ${v.help}`)).toEqual([]);
         // axe does not judge SVG text: each text against the box it sits in (its fill, at its

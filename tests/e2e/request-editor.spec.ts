@@ -19,7 +19,7 @@ import { apiKeyVariable, codeSampleLanguages } from '../../src/data/codeSamples'
 import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { deployment } from '../../src/data/deployment';
 import { test, expect } from '../support/fixtures';
-import { hydrated } from '../support/hydration';
+import { bodyEditor, editorForm, openEditor, typeBody } from '../support/requestEditor';
 import { operationPages, type OperationPage } from '../support/operations';
 import { deref, openApiDocuments } from '../support/specs';
 import { referenceWav } from '../samples/harness';
@@ -92,27 +92,7 @@ function componentSchema(name: string): Json {
   throw new Error(`no schema ${name}`);
 }
 
-const form = (page: Page) => page.locator('.openapi-explorer__request-form');
-/** The body editor's text in its open tab (editable once clicked: the theme turns it off on blur). */
-const bodyEditor = (page: Page) =>
-  form(page).locator('[role="tabpanel"]:not([hidden]) .openapi-explorer__playground-editor pre');
-
-async function openEditor(page: Page, route: string): Promise<void> {
-  await page.goto(route);
-  await hydrated(page);
-  await page.getByRole('button', { name: '修改请求参数并重新生成代码' }).click();
-  // The editor's code (over a megabyte) loads on this click; slow beside the mock's start.
-  await expect(form(page)).toBeVisible({ timeout: 30_000 });
-}
-
-/** Replaces the body editor's text as a reader does: select all, paste. */
-async function typeBody(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await bodyEditor(page).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('ControlOrMeta+v');
-  await expect(bodyEditor(page)).toHaveText(text);
-}
+const form = editorForm;
 
 /**
  * The curl command of the editor's code panel, as its copy button puts it on the clipboard, once

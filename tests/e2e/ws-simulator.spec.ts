@@ -5,10 +5,10 @@
  * log breaks, with the right rule; both stay usable with large input, pass axe with their results
  * shown in both colour modes, and fit a 360 px screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { test, expect } from '../support/fixtures';
+import { axeInBothModes } from '../support/axe';
 import { hydrated } from '../support/hydration';
 import { startWebsocketMock } from '../mock/websocket-mock';
 import { scenarios, simulatorStepMs, type Step } from '../../src/protocol/scenarios';
@@ -405,20 +405,7 @@ test.describe('with results shown', () => {
   test('axe finds no violation, light and dark', async ({ page }) => {
     test.setTimeout(180_000);
     await showResults(page);
-    for (const mode of ['light', 'dark'] as const) {
-      await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
-      await page.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState !== 'running'),
-      );
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      expect(
-        results.violations.map(
-          (v) => `[${mode}] ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`,
-        ),
-      ).toEqual([]);
-    }
+    expect(await axeInBothModes(page)).toEqual([]);
   });
 
   test('nothing overflows a 360 px screen', async ({ page }) => {

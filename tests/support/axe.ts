@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export const colourModes = ['light', 'dark'] as const;
+export type ColourMode = (typeof colourModes)[number];
+
+/** The WCAG 2.1 A/AA rules and axe's best practices: the set every check of the site uses. */
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Switches the page's colour mode as the theme does, and waits for its transitions to end. */
+export async function setColourMode(page: Page, mode: ColourMode): Promise<void> {
+  await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/**
+ * axe's violations in each colour mode, on the whole page or within `include`, one line each
+ * (`[mode] rule: targets`): a test expects the list to be empty.
+ */
+export async function axeInBothModes(page: Page, include?: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const mode of colourModes) {
+    await setColourMode(page, mode);
+    const axe = new AxeBuilder({ page }).withTags(axeTags);
+    if (include) axe.include(include);
+    const { violations } = await axe.analyze();
+    found.push(
+      ...violations.map((v) => `[${mode}] ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
+    );
+  }
+  return found;
+}
