@@ -3,6 +3,8 @@
  * media types of its 200 response; a contract test checks that they agree. Sample rates, bit
  * rates and encodings are read from the spec itself (see `tests/contract`), not repeated here.
  */
+import { parseText, spokenText } from './pronunciation';
+
 export type Container = 'mp3' | 'wav' | 'pcm' | 'ogg_opus';
 
 export interface AudioContainer {
@@ -69,9 +71,31 @@ export const wavHeaderBytes = 44;
 
 /**
  * An ESTIMATE, not a property of the API: how fast the voices speak at `speed` 1, for the
- * duration and size estimate beside the request editor. Chinese, Japanese and Korean characters
+ * duration and size estimate beside the request editor and the simulator's audio. Chinese, Japanese and Korean characters
  * are read at about `cjkPerSecond`; letters and digits at about `otherPerSecond` (some 150 English
  * words a minute); punctuation and whitespace add no time here, the text's pause marks add theirs.
  * Real durations depend on the voice, the text and its punctuation.
  */
 export const estimatedSpeakingRate = { cjkPerSecond: 4.5, otherPerSecond: 14 } as const;
+
+const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const readAloud = /[\p{L}\p{N}]/u;
+
+/**
+ * Estimated seconds of speech for `text` at `speed`, pauses included, by `estimatedSpeakingRate`:
+ * the cost estimate and the session simulator's audio both use it.
+ */
+export function estimatedSeconds(text: string, speed: number): number {
+  let cjkCount = 0;
+  let otherCount = 0;
+  for (const c of spokenText(text)) {
+    if (cjk.test(c)) cjkCount += 1;
+    else if (readAloud.test(c)) otherCount += 1;
+  }
+  const parsed = parseText(text);
+  const pauseMs = 'error' in parsed ? 0 : parsed.pauses.reduce((s, ms) => s + ms, 0);
+  const speech =
+    cjkCount / estimatedSpeakingRate.cjkPerSecond +
+    otherCount / estimatedSpeakingRate.otherPerSecond;
+  return speech / speed + pauseMs / 1000;
+}

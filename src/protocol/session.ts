@@ -16,6 +16,7 @@
  * the idle timeout is closed with `idle_timeout`. Messages are checked against the document's
  * schemas (src/protocol/schemas.ts), pronunciation control as the API checks it.
  */
+import { estimatedSeconds } from '../data/audioFormats';
 import { errorByCode } from '../data/errors';
 import { limit } from '../data/limits';
 import { billedCharacters } from '../data/pricing';
@@ -75,8 +76,6 @@ const clause = /[^，。！？；：、,.!?;:\n]+[，。！？；：、,.!?;:\n]
  */
 const masked = (text: string) =>
   text.replace(/\[\[|\[[^[\]]*\]/g, (m) => (m === '[[' ? '[ ' : ' '.repeat(m.length)));
-/** Simulated speaking time per billed character (ms), for durations and timestamps. */
-export const msPerCharacter = 180;
 /** The idle timeout of the API, in ms (src/data/limits.ts). */
 export const idleTimeoutMs = limit('websocketIdleTimeout').value * 1000;
 const knownVoices = new Set(presetVoices.map((v) => v.voiceId));
@@ -347,7 +346,8 @@ export class Session {
       text.slice(m.index, m.index + m[0].length),
     );
     for (const part of clauses) {
-      const durationMs = billedCharacters(part) * msPerCharacter;
+      // Durations and timestamps by the one speaking-rate estimate (src/data/audioFormats.ts).
+      const durationMs = Math.round(estimatedSeconds(part, 1) * 1000);
       context.queue.push({
         message: {
           type: 'audio',

@@ -6,13 +6,13 @@
 import {
   audioContainers,
   bytesPerSample,
-  estimatedSpeakingRate,
+  estimatedSeconds,
   wavHeaderBytes,
   type Container,
 } from '@site/src/data/audioFormats';
 import { models, type ModelId } from '@site/src/data/models';
 import { billedCharacters, speechCostFen } from '@site/src/data/pricing';
-import { parseText, spokenText } from '@site/src/data/pronunciation';
+import { parseText } from '@site/src/data/pronunciation';
 
 type Json = Record<string, unknown>;
 
@@ -29,25 +29,6 @@ export interface SpeechEstimate {
   readonly format: string;
   /** Why the API would refuse the text's markup, when it would. */
   readonly markupError: string | null;
-}
-
-const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const readAloud = /[\p{L}\p{N}]/u;
-
-/** Estimated seconds of speech for `text` at `speed`, pauses included. */
-export function estimatedSeconds(text: string, speed: number): number {
-  let cjkCount = 0;
-  let otherCount = 0;
-  for (const c of spokenText(text)) {
-    if (cjk.test(c)) cjkCount += 1;
-    else if (readAloud.test(c)) otherCount += 1;
-  }
-  const parsed = parseText(text);
-  const pauseMs = 'error' in parsed ? 0 : parsed.pauses.reduce((s, ms) => s + ms, 0);
-  const speech =
-    cjkCount / estimatedSpeakingRate.cjkPerSecond +
-    otherCount / estimatedSpeakingRate.otherPerSecond;
-  return speech / speed + pauseMs / 1000;
 }
 
 /** Estimated bytes of `seconds` of audio in the output format, or null for an unknown one. */
