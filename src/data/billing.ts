@@ -44,7 +44,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     billed: 'synthesized',
     detail:
       '服务端发现连接断开后停止合成，已合成的部分计费。`stream: false` 时音频全部合成后才开始发送，所以这时通常已经全部合成、全部计费。',
-    reported: '没有收到响应，拿不到；不会超过文本的计费字符数',
+    reported: '没有收到响应，无法获得；不会超过文本的计费字符数',
   },
   {
     id: 'http-abort-after-audio',
@@ -85,7 +85,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     billed: 'synthesized',
     detail:
       '出错前已合成的部分计费；出错的是上下文的第一条 `generate` 时，还没有合成任何音频，不计费。',
-    reported: '不会收到 `done`，拿不到；不会超过已发送文本的计费字符数',
+    reported: '不会收到 `done`，无法获得；不会超过已发送文本的计费字符数',
   },
   {
     id: 'ws-dropped',
@@ -93,7 +93,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '连接断开时上下文还没有收到 `done`（关闭码或没有关闭帧的断开）',
     billed: 'synthesized',
     detail: '断开前已合成的部分计费；重连后重发的文本会再计费一次。',
-    reported: '不会收到 `done`，拿不到；不会超过已发送文本的计费字符数',
+    reported: '不会收到 `done`，无法获得；不会超过已发送文本的计费字符数',
   },
   {
     id: 'rejected',

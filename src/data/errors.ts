@@ -42,7 +42,7 @@ export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
   poll: '资源还没有就绪：不要重发原请求，轮询资源的状态，就绪后再发。',
   'fix-request': '请求本身有问题：不要原样重试，按 `param` 修正请求后再发。',
   'fix-account': '账户或 API 密钥有问题：不要重试，先处理账户（密钥、余额、音色名额）。',
-  recreate: '资源永远不能使用：不要重试，重新创建一个。',
+  recreate: '该资源已无法再使用：不要重试，重新创建一个。',
 };
 
 interface ApiErrorEntry {
@@ -115,7 +115,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
       '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。没有合成或克隆，不计费。',
     kind: 'fix-request',
     action:
-      '不要原样重试，换一个请求结果也不会变。修改被拒绝的内容后再发送；认为判断有误时，带上请求 ID [联系技术支持](/api/introduction#support)。',
+      '原样重发结果不会变。修改被拒绝的内容后再发送；认为判断有误时，带上请求 ID [联系技术支持](/api/introduction#support)。',
     example: { message: '文本包含不允许合成的内容。', param: 'text' },
     examples: {
       audio: { message: '参考录音包含不允许克隆的内容。', param: 'audio' },

@@ -1,6 +1,6 @@
 // WebSocket 上下文示例（Node.js 18+）。
 //
-// 一条连接上先后打开两个上下文：turn-1 是一段较长的回复，收到它的第一个音频块时模拟用户插话
+// 一条连接上先后打开两个上下文：turn-1 是一段较长的回复，收到它的第一个音频块时模拟用户打断
 // （barge-in），客户端取消 turn-1 并开始新的回复 turn-2。每个上下文的音频写入 <context_id>.pcm
 // （24 kHz、16 位小端序 PCM），可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
 //
@@ -62,7 +62,7 @@ const files = new Map();
 const nextSequence = new Map();
 let failed = false;
 
-// 用户插话：bargedIn 记录是否发生，wakeSender 唤醒正在等待的发送逻辑。
+// 用户打断：bargedIn 记录是否发生，wakeSender 唤醒正在等待的发送逻辑。
 let bargedIn = false;
 let wakeSender;
 const senderWoken = new Promise((resolve) => (wakeSender = resolve));
@@ -75,7 +75,7 @@ const send = (message) => ws.send(JSON.stringify(message));
 function finish(contextId) {
   pending.delete(contextId);
   finished.add(contextId);
-  if (contextId === INTERRUPTED) wakeSender(); // 这一轮已经结束（例如出错），不必再等插话
+  if (contextId === INTERRUPTED) wakeSender(); // 这一轮已经结束（例如出错），不必再等打断
 }
 
 /** 把一轮回复的各个片段发送到同一个上下文。 */
@@ -89,14 +89,14 @@ async function speak(contextId, pieces) {
       continue;
     }
     if (!first) {
-      // 等大模型生成下一段；用户插话时立即停下
+      // 等大模型生成下一段；用户打断时立即停下
       await (interruptible
         ? Promise.race([sleep(PIECE_DELAY_MS), senderWoken])
         : sleep(PIECE_DELAY_MS));
     }
     if (ws.readyState !== WebSocket.OPEN) return;
     if (finished.has(contextId)) return; // 上下文已因 error 结束，不再向它发送文本
-    if (interruptible && bargedIn) break; // 用户已经插话，不再发送后面的文本
+    if (interruptible && bargedIn) break; // 用户已经打断，不再发送后面的文本
     const message = { type: 'generate', context_id: contextId, text: piece };
     if (first) {
       Object.assign(message, SETTINGS); // 第一条 generate 决定音色、模型和格式
@@ -133,7 +133,7 @@ function handle(message) {
     if (!files.has(contextId)) files.set(contextId, openSync(`${contextId}.pcm`, 'w'));
     writeSync(files.get(contextId), Buffer.from(message.data, 'base64'));
     if (contextId === INTERRUPTED && sequence === 0) {
-      console.log(`[${contextId}] 收到第一个音频块，模拟用户插话`);
+      console.log(`[${contextId}] 收到第一个音频块，模拟用户打断`);
       bargedIn = true;
       wakeSender();
     }
