@@ -89,6 +89,8 @@ function withErrorExamples(doc: Record<string, unknown>, source: string): Record
       const { message, param } = chosen;
       return {
         key: example === undefined ? code : `${code}-${example}`,
+        // The example's tab label: which code, and which field it names.
+        summary: param === null || param === undefined ? code : `${code}（param 为 ${param}）`,
         value: { error: { code, message, param, request_id: requestId } },
       };
     });
@@ -112,7 +114,7 @@ function withErrorExamples(doc: Record<string, unknown>, source: string): Record
               ? { example: envelopes[0].value }
               : {
                   examples: Object.fromEntries(
-                    envelopes.map((e) => [e.key, { summary: e.key, value: e.value }]),
+                    envelopes.map((e) => [e.key, { summary: e.summary, value: e.value }]),
                   ),
                 }),
           },

@@ -217,7 +217,14 @@ function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
     );
     return caption ? [el('p', convert(caption.children, ctx)), node] : [node];
   }
-  if (node.tagName === 'summary') return [el('p', [el('strong', convert(node.children, ctx))])];
+  if (node.tagName === 'summary') {
+    // A summary that is already bold stays bold once, not `**__…__**`.
+    const inner = convert(node.children, ctx);
+    const only = inner.filter((c) => !(c.type === 'text' && c.value.trim() === ''));
+    const bold =
+      only.length === 1 && isElement(only[0]) && ['strong', 'b'].includes(only[0].tagName);
+    return [el('p', bold ? only : [el('strong', inner)])];
+  }
   node.children = convert(node.children, ctx);
   return [node];
 }

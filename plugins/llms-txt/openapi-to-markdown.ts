@@ -254,9 +254,15 @@ function schemaMarkdown(document: OpenApiDocument, raw: Schema, side: Side): str
   const about = explain(schema.description, constraintsOf(schema));
   const binary = binaryContent(schema);
   if (object === items && items) lines.push(sentences('数组，每一项的字段如下。', about));
-  else if (binary)
-    lines.push(sentences(`${side === 'request' ? '请求体' : '响应体'}为${binary.kind}。`, about));
-  else if (!object) lines.push(sentences(`类型 ${code(typeOf(document, schema))}。`, about));
+  else if (binary) {
+    // "响应体为 MP3 音频。", one sentence, when the schema says what the bytes are.
+    const body = side === 'request' ? '请求体' : '响应体';
+    lines.push(
+      about
+        ? `${body}为${/^[A-Za-z0-9`]/.test(about) ? ' ' : ''}${about}`
+        : `${body}为${binary.kind}。`,
+    );
+  } else if (!object) lines.push(sentences(`类型 ${code(typeOf(document, schema))}。`, about));
   else if (about) lines.push(about);
   if (object) {
     const head = side === 'request' ? ['字段', '类型', '必填', '说明'] : ['字段', '类型', '说明'];
@@ -272,9 +278,10 @@ function examplesMarkdown(media: MediaType): string[] {
       ? [['', { value: media.example }]]
       : [];
   return examples.map(([name, example]) => {
-    const title = [name, example.summary].filter(Boolean).join('：');
+    // The summary is the label a reader sees on the page's tab; the key is only its id.
+    const title = (example.summary ?? name).replace(/。$/, '');
     const body = fence('json', JSON.stringify(example.value, null, 2));
-    return title ? `示例（${title}）：\n\n${body}` : `示例：\n\n${body}`;
+    return title ? `示例：${title}\n\n${body}` : `示例：\n\n${body}`;
   });
 }
 
@@ -320,7 +327,12 @@ function securityMarkdown(entry: OperationEntry): string[] {
   if (names.length === 0) return ['鉴权：不需要。'];
   return names.map((name) => {
     const scheme = schemes[name] ?? {};
-    const kind = scheme.type === 'http' ? `HTTP ${String(scheme.scheme ?? '')}` : scheme.type;
+    const kind =
+      scheme.type === 'http' && scheme.scheme === 'bearer'
+        ? 'Bearer 令牌'
+        : scheme.type === 'http'
+          ? `HTTP ${String(scheme.scheme ?? '')}`
+          : scheme.type;
     return `鉴权：${String(kind ?? name)}。${prose(scheme.description)}`;
   });
 }

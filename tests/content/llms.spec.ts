@@ -178,6 +178,12 @@ test.describe('the Markdown form of each page', () => {
       expect(text).not.toMatch(/<\/?[A-Za-z][\w.:-]*(\s[^>]*)?\/?>/);
       expect(text).not.toMatch(/[{}]/);
       expect(text).not.toMatch(/\u200b|复制页面|复制代码/);
+      // Nor generator leftovers: emphasis inside emphasis, a field without a description, a
+      // repeated example label, the security scheme's raw name.
+      expect(text).not.toMatch(/\*\*__|__\*\*/);
+      expect(markdown).not.toMatch(/^\|(?:[^|\n]*\|){3,} *\|$/m);
+      expect(text).not.toMatch(/示例[（：]([^：）\n]+)[：，]\1/);
+      expect(text).not.toMatch(/HTTP bearer/);
     });
   }
 
