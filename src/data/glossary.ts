@@ -248,4 +248,11 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: [],
     synonyms: ['价格表', '定价', '收费标准', '多少钱', 'pricing', 'price'],
   },
+  {
+    term: '基础 URL',
+    english: 'base URL',
+    meaning: '接口路径之前的部分：协议、域名和版本前缀，HTTP 与 WebSocket 各有一个。',
+    avoid: ['基础地址'],
+    synonyms: ['base url', '接口地址', '域名', 'endpoint url'],
+  },
 ];
