@@ -201,11 +201,21 @@ function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
   if (node.tagName === 'img' && typeof node.properties.src === 'string') {
     node.properties = { ...node.properties, src: resolveUrl(node.properties.src, ctx) };
   }
-  // A GFM cell holds one line: a line break inside it becomes a space.
+  // A GFM cell holds one line: a line break inside it becomes a space, and a list its items in a
+  // row ("**标题**：一。二。"), as a list inside a cell would end the table.
   if (node.tagName === 'td' || node.tagName === 'th') {
-    node.children = convert(node.children, ctx).map((c) =>
-      isElement(c) && c.tagName === 'br' ? text(' ') : c,
-    );
+    node.children = convert(node.children, ctx).flatMap((c, i): ElementContent[] => {
+      if (isElement(c) && c.tagName === 'br') return [text(' ')];
+      if (!isElement(c) || (c.tagName !== 'ul' && c.tagName !== 'ol')) return [c];
+      const items = c.children.filter(isElement).map((li) => li.children);
+      return [
+        ...(i > 0 ? [text('：')] : []),
+        ...items.flatMap((item, k) => {
+          const ended = k === 0 || /[。！？；]$/.test(items[k - 1].map(textOf).join('').trim());
+          return ended ? item : [text('；'), ...item];
+        }),
+      ];
+    });
     return [node];
   }
   // GFM tables have no caption: it becomes the paragraph before the table.

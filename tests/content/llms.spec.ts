@@ -184,6 +184,8 @@ test.describe('the Markdown form of each page', () => {
       expect(markdown).not.toMatch(/^\|(?:[^|\n]*\|){3,} *\|$/m);
       expect(text).not.toMatch(/示例[（：]([^：）\n]+)[：，]\1/);
       expect(text).not.toMatch(/HTTP bearer/);
+      // A table row is one line: a list in a cell does not spill out of the table.
+      expect(markdown).not.toMatch(/^\|.*\n[*+-] /m);
     });
   }
 
