@@ -104,6 +104,13 @@ export const glossary: readonly GlossaryEntry[] = [
     synonyms: ['错误代码', 'error', 'errors', '报错'],
   },
   {
+    term: '错误码一览',
+    english: 'error catalogue',
+    meaning: '错误码页面上列出全部错误码、状态码和客户端怎么做的那张表。',
+    avoid: ['错误码表', '错误目录'],
+    synonyms: ['错误码列表', 'error list', 'error catalogue', 'error codes'],
+  },
+  {
     term: '快速开始',
     english: 'quick start',
     meaning: '从创建 API 密钥到第一次合成出音频的最短路径。',

@@ -10,7 +10,7 @@ if (!apiKey) {
 const apiBase = process.env.VOXLOOM_API_BASE ?? 'https://api.voxloom.example';
 const voiceId = process.argv[2] ?? 'zh_female_qingxin';
 
-// 错误目录中可重试的 rate_limited（429）、internal_error（500）、service_unavailable（503）
+// 错误码一览中可自动重试的 rate_limited（429）、internal_error（500）、service_unavailable（503）
 const RETRYABLE_STATUSES = new Set([429, 500, 503]);
 const MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 500; // 第一次重试前退避的上限

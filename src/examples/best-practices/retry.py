@@ -18,7 +18,7 @@ API_BASE = os.environ.get("VOXLOOM_API_BASE", "https://api.voxloom.example")
 
 VOICE_ID = sys.argv[1] if len(sys.argv) > 1 else "zh_female_qingxin"
 
-# 错误目录中可重试的 rate_limited（429）、internal_error（500）、service_unavailable（503）
+# 错误码一览中可自动重试的 rate_limited（429）、internal_error（500）、service_unavailable（503）
 RETRYABLE_STATUSES = {429, 500, 503}
 MAX_ATTEMPTS = 5
 BASE_DELAY = 0.5  # 秒：第一次重试前退避的上限

@@ -13,7 +13,7 @@ const headers = { Authorization: `Bearer ${apiKey}` };
 
 const POLL_INTERVAL_MS = 5_000;
 const MAX_POLLS = 120; // 最多轮询这么多次（约 10 分钟）后放弃
-// 暂时性错误的状态码（见 /api/errors 的错误码表）：轮询时遇到就下一轮再查。
+// 暂时性错误的状态码（见 /api/errors 的错误码一览）：轮询时遇到就下一轮再查。
 const RETRYABLE_STATUSES = new Set([429, 500, 503]);
 
 // 参考录音支持的格式及其媒体类型
