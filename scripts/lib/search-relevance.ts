@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { hydrated } from '../../tests/support/hydration';
 
 export interface RelevanceCase {
   readonly query: string;
@@ -73,8 +74,10 @@ export async function measureRelevance(
   let hits3 = 0;
   let reciprocal = 0;
   const misses: string[] = [];
-  // The first search waits for the app to start and the index to load.
+  // The first search waits for the app to start and the index to load. A query typed before
+  // hydration is lost (React renders the box empty), so wait for it on a loaded machine.
   await page.goto('/search');
+  await hydrated(page);
   await page.locator('.main-wrapper input[type="search"]').fill('API');
   await countLine(page).waitFor({ timeout: 60_000 });
   for (const c of cases) {
