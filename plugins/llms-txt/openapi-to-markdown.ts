@@ -255,13 +255,9 @@ function schemaMarkdown(document: OpenApiDocument, raw: Schema, side: Side): str
   const binary = binaryContent(schema);
   if (object === items && items) lines.push(sentences('数组，每一项的字段如下。', about));
   else if (binary) {
-    // "响应体为 MP3 音频。", one sentence, when the schema says what the bytes are.
+    // "响应体：MP3 音频。" when the schema says what the bytes are.
     const body = side === 'request' ? '请求体' : '响应体';
-    lines.push(
-      about
-        ? `${body}为${/^[A-Za-z0-9`]/.test(about) ? ' ' : ''}${about}`
-        : `${body}为${binary.kind}。`,
-    );
+    lines.push(about ? `${body}：${about}` : `${body}为${binary.kind}。`);
   } else if (!object) lines.push(sentences(`类型 ${code(typeOf(document, schema))}。`, about));
   else if (about) lines.push(about);
   if (object) {
@@ -326,14 +322,10 @@ function securityMarkdown(entry: OperationEntry): string[] {
   const names = requirements.flatMap((r) => Object.keys(r));
   if (names.length === 0) return ['鉴权：不需要。'];
   return names.map((name) => {
+    // The scheme's description says how to authenticate; its type is only the fallback.
     const scheme = schemes[name] ?? {};
-    const kind =
-      scheme.type === 'http' && scheme.scheme === 'bearer'
-        ? 'Bearer 令牌'
-        : scheme.type === 'http'
-          ? `HTTP ${String(scheme.scheme ?? '')}`
-          : scheme.type;
-    return `鉴权：${String(kind ?? name)}。${prose(scheme.description)}`;
+    const kind = scheme.type === 'http' ? `HTTP ${String(scheme.scheme ?? '')}` : scheme.type;
+    return `鉴权：${prose(scheme.description) || `${String(kind ?? name)}。`}`;
   });
 }
 
