@@ -197,6 +197,12 @@ export function RetryPolicyTable(): ReactNode {
   return (
     <TableRegion label="重试参数">
       <table data-table="retry-policy">
+        <thead>
+          <tr>
+            <th scope="col">参数</th>
+            <th scope="col">取值</th>
+          </tr>
+        </thead>
         <tbody>
           <tr data-param="maxAttempts">
             <th>最多尝试次数</th>

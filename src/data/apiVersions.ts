@@ -63,7 +63,7 @@ export const apiChanges: readonly ApiChange[] = [
     date: '2025-09-01',
     title: '内容审核错误码与合成内容标识',
     items: [
-      '新增错误码 `content_rejected`：文本或参考录音没有通过内容审核时返回，不计费。',
+      '新增错误码 `content_rejected`：文本或参考录音没有通过内容审核时返回。',
       '按《人工智能生成合成内容标识办法》，合成的音频带有隐式标识，见[合成内容标识](/faqs#ai-content-labels)。',
     ],
     documents: { speech: '1.1.0', 'speech-websocket': '1.2.0', voices: '1.1.0' },

@@ -38,7 +38,7 @@ export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
 /** What each kind asks of the client program, for the reader. */
 export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
   retry:
-    '暂时性的问题：`param` 为 `null` 时原样重试同一个请求，按重试策略等待（有 `Retry-After` 时先按它）。`param` 指出某个字段时，问题出在请求本身，按“修正请求”处理。',
+    '暂时性的问题：`param` 为 `null` 时原样重试同一个请求，按重试策略等待（有 `Retry-After` 时先按它）。`param` 指出某个字段时，问题出在请求本身，按“修正请求”处理。WebSocket 上的 `rate_limited` 不按时间等待，按它一行的做法处理。',
   poll: '资源还没有就绪：不要重发原请求，轮询资源的状态，就绪后再发。',
   'fix-request': '请求本身有问题：不要原样重试，按 `param` 修正请求后再发。',
   'fix-account': '账户或 API 密钥有问题：不要重试，先处理账户（密钥、余额、音色名额）。',
@@ -112,7 +112,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'content_rejected',
     status: 400,
     meaning:
-      '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。没有合成或克隆，不计费。',
+      '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前已合成的部分照常计费，见[计费表](/price#when-charged)。',
     kind: 'fix-request',
     action:
       '原样重发结果不会变。修改被拒绝的内容后再发送；认为判断有误时，带上请求 ID [联系技术支持](/api/introduction#support)。',

@@ -40,7 +40,7 @@ def synthesize(session: requests.Session, payload: dict) -> bytes:
                 f"{API_BASE}/v1/speech",
                 headers={"Authorization": f"Bearer {API_KEY}"},
                 json=payload,
-                # (连接超时, 读取超时)，单位秒；读取超时要长于服务端的最长处理时间
+                # （连接超时，读取超时），单位秒；读取超时要长于服务端的最长处理时间
                 timeout=(5, 150),
             )
         except (requests.ConnectionError, requests.Timeout) as exc:
