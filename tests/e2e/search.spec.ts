@@ -47,6 +47,29 @@ test.describe('search shortcut', () => {
 });
 
 test.describe('suggestions', () => {
+  test('searching from the shortcut does not load the code highlighter meanwhile', async ({
+    page,
+  }) => {
+    // Registering the highlighter's grammars (plugins/lazy-prism) is one long task: it must not
+    // land between the keystrokes and the suggestions. Any other first interaction loads it.
+    const highlighter: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      if ((await response.text()).includes('languages.markup')) highlighter.push(response.url());
+    });
+    await page.goto('/guides/contexts');
+    await hydrated(page);
+    await page.keyboard.press('Control+k');
+    await expect(searchInput(page)).toBeFocused();
+    await page.keyboard.type('上下文');
+    await expect(suggestions(page).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(highlighter).toEqual([]);
+    // Once the reader turns to the page, it loads.
+    await page.locator('article h1').click();
+    await expect.poll(() => highlighter.length).toBeGreaterThan(0);
+  });
+
   for (const query of ['音色', '克隆', 'voice_id', 'websocket']) {
     test(`"${query}" gives between 1 and 8 suggestions`, async ({ page }) => {
       await page.goto('/');
