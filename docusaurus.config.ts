@@ -28,6 +28,17 @@ import { glossary } from './src/data/glossary';
 import { codeSampleLanguages, extraPrismLanguages } from './src/data/codeSamples';
 import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
 
+/**
+ * The performance patches `npm run bench:patches` measures one at a time, each by a build without
+ * it (BENCH_WITHOUT=<name>); never set outside that benchmark.
+ */
+const benchWithout = new Set((process.env.BENCH_WITHOUT ?? '').split(',').filter(Boolean));
+const benchPatches = new Set<string>();
+const measured = <T>(name: string, plugin: T): T[] => {
+  benchPatches.add(name);
+  return benchWithout.has(name) ? [] : [plugin];
+};
+
 const config: Config = {
   title: deployment.brandName,
   tagline: '面向实时语音对话的语音合成与音色 API',
@@ -112,7 +123,7 @@ const config: Config = {
 
   plugins: [
     // React, the libraries and the theme's layout start in scripts of their own, not one long task.
-    startupTasksPlugin,
+    ...measured('startup-tasks', startupTasksPlugin),
     // Lets pages import the runnable example files of src/examples/ as text (`?raw`).
     rawSourcePlugin,
     // After the build: /llms.txt, /llms-full.txt and a Markdown form /x.md of every doc page.
@@ -122,17 +133,17 @@ const config: Config = {
     // The code theme's colours for light and dark mode, as CSS custom properties.
     codeColoursPlugin,
     // The search bar's highlight clearing, without a walk through pages that hold no highlight.
-    searchHighlightPlugin,
+    ...measured('search-highlight', searchHighlightPlugin),
     // The search results page keeps the query of its URL through hydration.
     searchQueryPlugin,
     // Readers' words searched as the docs' terms (src/search/rewriteQuery.ts).
     searchQueryRewritePlugin,
     // Prism and the extra grammars load where code is highlighted in the browser, not at start-up.
-    lazyPrismPlugin,
+    ...measured('lazy-prism', lazyPrismPlugin),
     // The re-render after hydration, when components learn they are in a browser, as a transition.
-    browserContextPlugin,
+    ...measured('browser-context', browserContextPlugin),
     // Routes of the links in view prefetched when the page is idle, each chunk once.
-    routePrefetchPlugin,
+    ...measured('route-prefetch', routePrefetchPlugin),
     // The reference pages' parameters, request body and responses in the server's HTML.
     openApiSchemasPlugin,
     // Their parameter sections headed 路径参数, 查询参数, not 'Path 参数'.
@@ -140,7 +151,7 @@ const config: Config = {
     // Their fields' ranges and lengths worded as readers say them (取值范围：0.5 – 2.0).
     openApiSchemaWordingPlugin,
     // Their saved authorisation keyed with crypto-js's SHA1 alone, not the whole library.
-    openApiSha1Plugin,
+    ...measured('openapi-sha1', openApiSha1Plugin),
     // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
     // components (code generators, request form) load only on /api pages.
     [
@@ -268,5 +279,10 @@ const config: Config = {
     })),
   } satisfies Preset.ThemeConfig,
 };
+
+const unknownPatches = [...benchWithout].filter((name) => !benchPatches.has(name));
+if (unknownPatches.length > 0) {
+  throw new Error(`BENCH_WITHOUT names no measured patch: ${unknownPatches.join(', ')}`);
+}
 
 export default config;

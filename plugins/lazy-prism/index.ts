@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
@@ -13,6 +14,11 @@ export default function lazyPrismPlugin(): Plugin {
   const themeLib = path.dirname(require.resolve('@docusaurus/theme-classic'));
   const startupRegistration = path.join(themeLib, 'prism-include-languages.js');
   const serverContent = path.resolve(__dirname, '../../src/theme/CodeBlock/Content/ServerContent');
+  // An alias of a file that moved would do nothing, silently: stop the build instead.
+  for (const file of [startupRegistration, `${serverContent}.tsx`]) {
+    if (!existsSync(file))
+      throw new Error(`lazy-prism: ${file} is gone; update or remove the alias`);
+  }
   return {
     name: 'lazy-prism',
     getClientModules() {
