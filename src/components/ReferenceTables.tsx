@@ -82,6 +82,27 @@ export function ErrorActionKinds(): ReactNode {
   );
 }
 
+/**
+ * The codes a websocket `error` message can carry (`onWebsocket` of `src/data/errors.ts`), each
+ * linking to its row of the catalogue.
+ */
+export function WebsocketErrorCodes(): ReactNode {
+  return (
+    <ul data-list="websocket-error-codes">
+      {apiErrors
+        .filter((e) => e.onWebsocket)
+        .map((e) => (
+          <li key={e.code} data-code={e.code}>
+            <Link to={`#${errorAnchor(e.code)}`}>
+              <code>{e.code}</code>
+            </Link>
+            ：{errorActionLabel[e.kind]}
+          </li>
+        ))}
+    </ul>
+  );
+}
+
 /** The limits of `src/data/limits.ts`. */
 export function LimitsTable(): ReactNode {
   return (

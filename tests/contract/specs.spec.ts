@@ -202,12 +202,13 @@ test.describe('AsyncAPI document', () => {
     expect(checked).toBeGreaterThanOrEqual(Object.keys(messages).length);
   });
 
-  test('error messages use codes of the catalogue', () => {
+  test('error messages use codes of the catalogue that a websocket error message can carry', () => {
     const doc = asyncApiDocument();
     const error = ((doc.components as Json).messages as Json).error as Json;
     for (const example of error.examples as Json[]) {
-      const code = ((example.payload as Json).error as Json).code;
+      const code = String(((example.payload as Json).error as Json).code);
       expect(apiErrors.map((e) => e.code)).toContain(code);
+      expect(errorByCode(code)?.onWebsocket, code).toBe(true);
     }
   });
 

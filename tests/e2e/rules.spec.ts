@@ -118,6 +118,22 @@ test.describe('/api/errors', () => {
     }
   });
 
+  test('the websocket section lists exactly the codes an error message can carry', async ({
+    page,
+  }) => {
+    await page.goto('/api/errors#websocket-errors');
+    const items = page.locator('ul[data-list="websocket-error-codes"] > li');
+    const codes = apiErrors.filter((e) => e.onWebsocket);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.length).toBeLessThan(apiErrors.length);
+    await expect(items).toHaveText(codes.map((e) => `${e.code}：${errorActionLabel[e.kind]}`));
+    // Each code links to its row of the catalogue.
+    const targets = await items
+      .locator('a')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).hash));
+    expect(targets).toEqual(codes.map((e) => `#error-${e.code}`));
+  });
+
   test('the retry policy shows the module’s numbers', async ({ page }) => {
     await page.goto('/api/errors#retries');
     const table = page.locator('table[data-table="retry-policy"]');
