@@ -83,7 +83,7 @@ export const limits: readonly Limit[] = [
     value: 60,
     unit: '秒',
     scope:
-      '每条 WebSocket 连接（从客户端的最后一条消息算起，服务端发送音频期间不计时，ping 和 pong 不算）',
+      '每条 WebSocket 连接（从服务端接受的最后一条客户端消息算起，服务端发送音频期间不计时，收到 `error` 的消息、ping 和 pong 不算）',
     onExceed: '以关闭码 4000 关闭',
   },
   {

@@ -67,7 +67,7 @@ export const moderation = {
   /** The error code of a rejected request (src/data/errors.ts). */
   code: 'content_rejected',
   checked: [
-    '合成的文本：HTTP 的 `text`，WebSocket 每条 `generate` 的 `text`（`param` 为 `text`）。',
+    '合成的文本（`param` 为 `text`）：HTTP 请求的 `text` 在合成之前整段审核；WebSocket 上下文的文本逐段审核，每一段在合成之前审核，一段可能由几条 `generate` 拼成，所以错误不对应某一条消息，见 [`error` 消息](/api/speech/websocket#message-error)。',
     '克隆的参考录音（`param` 为 `audio`）。',
   ],
   rules: '审核依据中华人民共和国的法律法规，拒绝违法和不良信息，以及冒充他人身份、误导公众的内容。',

@@ -11,9 +11,10 @@
  * `done` (billed characters), `cancel` drops the audio not yet sent and ends with `done` billing
  * what was synthesised. Audio chunks (one per clause, `sequence` from 0) and, when asked, word
  * timestamps are sent `stepMs` apart, so a `cancel` can really interrupt a context. Bad messages
- * get the documented `error`, which ends their context; frames that are not JSON, and binary
- * frames, close the connection with `policy_violation`; a connection with no client message for
- * the idle timeout is closed with `idle_timeout`. Messages are checked against the document's
+ * get the documented `error` (unknown fields too: `invalid_request` naming the field), which ends
+ * their context; frames that are not JSON, and binary frames, close the connection with
+ * `policy_violation`; a connection with no accepted client message for the idle timeout is closed
+ * with `idle_timeout` (a message answered with an `error` does not restart the timer). Messages are checked against the document's
  * schemas (src/protocol/schemas.ts), pronunciation control as the API checks it.
  */
 import { estimatedSeconds } from '../data/audioFormats';
@@ -22,7 +23,14 @@ import { limit } from '../data/limits';
 import { billedCharacters } from '../data/pricing';
 import { pronunciationError, spokenText } from '../data/pronunciation';
 import { presetVoices } from '../data/voices';
-import { audioExampleData, closeCodes, errorParam, errorsText, validatorOf } from './schemas';
+import {
+  audioExampleData,
+  closeCodes,
+  contextIdPattern,
+  errorParam,
+  errorsText,
+  validatorOf,
+} from './schemas';
 
 export type Json = Record<string, unknown>;
 
@@ -81,6 +89,10 @@ export const idleTimeoutMs = limit('websocketIdleTimeout').value * 1000;
 const knownVoices = new Set(presetVoices.map((v) => v.voiceId));
 /** Preset voices, and voices cloned through the HTTP API (the spec's examples use this prefix). */
 const isKnownVoice = (id: string) => knownVoices.has(id) || id.startsWith('voice_custom_');
+/** A `context_id` an `error` can name: a string of the document's `ContextId` pattern. */
+const contextIdRe = new RegExp(contextIdPattern);
+const wellFormedId = (id: unknown): string | null =>
+  typeof id === 'string' && contextIdRe.test(id) ? id : null;
 const reasonOf = (code: number) =>
   Object.entries(closeCodes).find(([, c]) => c === code)?.[0] ?? '';
 
@@ -194,7 +206,6 @@ export class Session {
     } catch {
       return policy(`not JSON: ${frame.text.slice(0, 80)}`);
     }
-    this.lastClientAt = at;
     if (!message || typeof message !== 'object' || Array.isArray(message)) {
       // Valid JSON, but not a message object: an error with no context, the connection stays.
       this.error(at, null, 'invalid_request', '消息必须是 JSON 对象', null, events);
@@ -205,7 +216,11 @@ export class Session {
       rejected = reason;
       this.error(at, message.context_id, code, reason, param, events);
     };
-    const result = () => ({ message, rejected, events });
+    const result = () => {
+      // Only a message the server accepts restarts the idle timer (the AsyncAPI `x-keepalive`).
+      if (rejected === null) this.lastClientAt = at;
+      return { message, rejected, events };
+    };
 
     const type = String(message.type);
     const validate = ['generate', 'flush', 'cancel'].includes(type) ? validatorOf(type) : undefined;
@@ -312,7 +327,11 @@ export class Session {
     return result();
   }
 
-  /** The documented error; the context it names ends with it. */
+  /**
+   * The documented error. It names the message's `context_id` as sent when that is well formed,
+   * open or not (the AsyncAPI `ErrorMessage.context_id`), else null; an open context it names
+   * ends with it, its buffer and unsent audio dropped.
+   */
   private error(
     at: number,
     contextId: unknown,
@@ -321,14 +340,15 @@ export class Session {
     param: string | null,
     events: SessionEvent[],
   ): void {
-    if (typeof contextId === 'string') this.contexts.delete(contextId);
+    const id = wellFormedId(contextId);
+    if (id !== null) this.contexts.delete(id);
     this.errors += 1;
     events.push({
       kind: 'message',
       at,
       message: {
         type: 'error',
-        context_id: typeof contextId === 'string' ? contextId : null,
+        context_id: id,
         error: { code, message, param, request_id: this.requestId(this.errors) },
       },
     });
