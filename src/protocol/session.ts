@@ -432,3 +432,10 @@ export const unauthorizedError = (() => {
   const e = errorByCode('unauthorized')!;
   return { code: e.code, message: e.example.message, param: e.example.param };
 })();
+
+/** The `invalid_request` envelope of a request to the websocket's path that is no upgrade. */
+export const notUpgradeError = {
+  code: errorByCode('invalid_request')!.code,
+  message: '这个地址只接受 WebSocket 升级请求，请用 WebSocket 客户端连接。',
+  param: null,
+};

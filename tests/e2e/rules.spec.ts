@@ -76,6 +76,33 @@ test.describe('/api/websocket', () => {
     }
   });
 
+  test('the handshake refusals table shows the document’s statuses, codes and actions', async ({
+    page,
+  }) => {
+    await page.goto('/api/websocket#handshake-refusals');
+    const refusals = (asyncApiDocument().channels as Record<string, Record<string, unknown>>)
+      .speech['x-handshake-refusals'] as {
+      status: number;
+      code: string;
+      description: string;
+      reconnect: Reconnect;
+      action: string;
+    }[];
+    const table = page.locator('table[data-table="handshake-refusals"]');
+    await expect(table.locator('tbody tr')).toHaveCount(refusals.length);
+    for (const r of refusals) {
+      const row = table.locator(`tr[data-status="${r.status}"]`);
+      await expect(row.locator('td')).toHaveText([
+        String(r.status),
+        r.code,
+        shown(r.description),
+        reconnectLabel[r.reconnect],
+        shown(r.action),
+      ]);
+      await expect(row.locator('a')).toHaveAttribute('href', `/api/errors#error-${r.code}`);
+    }
+  });
+
   test('when to reconnect lists each kind with exactly its close codes', async ({ page }) => {
     await page.goto('/api/websocket');
     const rules = page.locator('ul[data-list="reconnect-rules"] > li');
