@@ -177,6 +177,9 @@ test.describe('/api/errors', () => {
     await expect(table.locator('tr[data-param="resetAfterMs"] td')).toContainText(
       `${p.resetAfterMs / 1000} 秒`,
     );
+    await expect(table.locator('tr[data-param="realtimeBudgetMs"] td')).toContainText(
+      `${p.realtimeBudgetMs / 1000} 秒：`,
+    );
     const ceilings = Array.from({ length: p.maxAttempts - 1 }, (_, i) =>
       String(backoffCeilingMs(i + 1) / 1000),
     );
