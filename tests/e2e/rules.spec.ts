@@ -21,7 +21,7 @@ import {
   deprecationPolicy,
 } from '../../src/data/apiVersions';
 import { contentLabels, labelAppliedBy, storedData, voiceDeletion } from '../../src/data/policies';
-import { rateLimitCounting } from '../../src/data/limits';
+import { rateLimitCounting, rateLimitWindow } from '../../src/data/limits';
 import { debitRule } from '../../src/data/pricing';
 import { readingRules } from '../../src/data/pronunciation';
 
@@ -291,12 +291,15 @@ test.describe('/faqs#data-and-compliance', () => {
   });
 });
 
-test('single-source rules render their data: rate-limit counting, debits, readings', async ({
+test('single-source rules render their data: rate-limit counting and window, debits, readings', async ({
   page,
 }) => {
   await page.goto('/api/limits-and-timeouts#rate-limits');
   await expect(page.locator('[data-rule="rate-limit-counting"]')).toHaveText(
     shown(rateLimitCounting),
+  );
+  await expect(page.locator('[data-rule="rate-limit-window"]')).toHaveText(
+    shown(rateLimitWindow),
   );
   await page.goto('/price#debits');
   await expect(page.locator('[data-rule="debits"]')).toHaveText(shown(debitRule.text));
