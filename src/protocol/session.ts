@@ -6,6 +6,10 @@
  * it over a real socket with real timers; the simulator on /guides/contexts runs it in a web
  * worker on a clock of its own. One model, so the two cannot disagree.
  *
+ * Simplified on purpose: one audio chunk per clause, and its `timestamps` name the clause as one
+ * word (the source text without markup, as the document's `words[].text` says), where the service
+ * segments words.
+ *
  * What it does, per `context_id`: text with `continue: true` is buffered up to a natural pause,
  * `flush` synthesises the buffer at once, the last `generate` synthesises the rest and ends with
  * `done` (billed characters), `cancel` drops the audio not yet sent and ends with `done` billing
@@ -14,8 +18,9 @@
  * get the documented `error` (unknown fields too: `invalid_request` naming the field), which ends
  * their context; frames that are not JSON, and binary frames, close the connection with
  * `policy_violation`; a connection with no accepted client message for the idle timeout is closed
- * with `idle_timeout` (a message answered with an `error` does not restart the timer). Messages are checked against the document's
- * schemas (src/protocol/schemas.ts), pronunciation control as the API checks it.
+ * with `idle_timeout` (a message answered with an `error` does not restart the timer). Messages
+ * are checked against the document's schemas (src/protocol/schemas.ts), pronunciation control as
+ * the API checks it.
  */
 import { estimatedSeconds } from '../data/audioFormats';
 import { errorByCode } from '../data/errors';
