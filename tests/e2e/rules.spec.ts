@@ -298,9 +298,7 @@ test('single-source rules render their data: rate-limit counting and window, deb
   await expect(page.locator('[data-rule="rate-limit-counting"]')).toHaveText(
     shown(rateLimitCounting),
   );
-  await expect(page.locator('[data-rule="rate-limit-window"]')).toHaveText(
-    shown(rateLimitWindow),
-  );
+  await expect(page.locator('[data-rule="rate-limit-window"]')).toHaveText(shown(rateLimitWindow));
   await page.goto('/price#debits');
   await expect(page.locator('[data-rule="debits"]')).toHaveText(shown(debitRule.text));
   await page.goto('/guides/best-practices#readings');
