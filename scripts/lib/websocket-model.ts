@@ -6,6 +6,7 @@ import {
   reconnectKinds,
   type CloseCode,
   type HandshakeHeader,
+  type HandshakeRefusal,
   type ProtocolField,
   type ProtocolMessage,
   type Reconnect,
@@ -106,6 +107,25 @@ function closeCodesOf(value: unknown): CloseCode[] {
   });
 }
 
+/** `x-handshake-refusals`, checked like the close codes. */
+function handshakeRefusalsOf(value: unknown): HandshakeRefusal[] {
+  return ((value as Json[]) ?? []).map((r) => {
+    const reconnect = r.reconnect as Reconnect;
+    if (!reconnectKinds.includes(reconnect) || !r.action || !r.code) {
+      throw new Error(
+        `x-handshake-refusals ${String(r.status)}: needs code, reconnect (${reconnectKinds.join(' | ')}) and action`,
+      );
+    }
+    return {
+      status: Number(r.status),
+      code: String(r.code),
+      description: prose(r.description),
+      reconnect,
+      action: prose(r.action),
+    };
+  });
+}
+
 export function websocketModel(
   resolved: Json,
   wsOrigin: string,
@@ -157,6 +177,7 @@ export function websocketModel(
     keepalive: prose(asJson(channel['x-keepalive']).description),
     idle: prose(asJson(channel['x-keepalive']).idle),
     closeCodes: closeCodesOf(channel['x-close-codes']),
+    handshakeRefusals: handshakeRefusalsOf(channel['x-handshake-refusals']),
     messages,
     downloadUrl,
   };

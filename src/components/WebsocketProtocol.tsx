@@ -4,6 +4,7 @@ import Prose from '@site/src/components/Prose';
 import CodeBlock from '@theme/CodeBlock';
 import Details from '@theme/Details';
 import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
 import MethodEndpoint from '@theme/ApiExplorer/MethodEndpoint';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
@@ -180,6 +181,47 @@ export function CloseCodes(): ReactNode {
               <td data-reconnect={c.reconnect}>{reconnectLabel[c.reconnect]}</td>
               <td>
                 <Prose text={c.action} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+/**
+ * The HTTP statuses that refuse the handshake, from the AsyncAPI document's
+ * `x-handshake-refusals`; each code links to its row of the error catalogue.
+ */
+export function HandshakeRefusals(): ReactNode {
+  return (
+    <TableRegion label="握手被拒绝时的状态码">
+      <table data-table="handshake-refusals">
+        <thead>
+          <tr>
+            <th>HTTP 状态码</th>
+            <th>错误码</th>
+            <th>含义</th>
+            <th>重连</th>
+            <th>怎么做</th>
+          </tr>
+        </thead>
+        <tbody>
+          {protocol.handshakeRefusals.map((r) => (
+            <tr key={r.status} data-status={r.status}>
+              <td>{r.status}</td>
+              <td>
+                <Link to={`/api/errors#error-${r.code}`}>
+                  <code>{r.code}</code>
+                </Link>
+              </td>
+              <td>
+                <Prose text={r.description} />
+              </td>
+              <td data-reconnect={r.reconnect}>{reconnectLabel[r.reconnect]}</td>
+              <td>
+                <Prose text={r.action} />
               </td>
             </tr>
           ))}

@@ -84,7 +84,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '上下文因 `error` 消息结束',
     billed: 'synthesized',
     detail:
-      '出错前已合成的部分计费；出错的是上下文的第一条 `generate` 时，还没有合成任何音频，不计费。',
+      '出错前已合成的部分计费，包括已经合成、还没有发出的音频；缓冲区中还没有合成的文本不计费。出错时还没有合成任何音频（例如上下文的第一条 `generate` 就出错），不计费。',
     reported: '不会收到 `done`，无法获得；不会超过已发送文本的计费字符数',
   },
   {
@@ -92,7 +92,8 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     api: 'WebSocket',
     outcome: '连接断开时上下文还没有收到 `done`（关闭码或没有关闭帧的断开）',
     billed: 'synthesized',
-    detail: '断开前已合成的部分计费；重连后重发的文本会再计费一次。',
+    detail:
+      '断开前已合成的部分计费，包括已经合成、还没有送到客户端的音频；重连后重发的文本会再计费一次，怎样只重发没有收到音频的部分，见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
     reported: '不会收到 `done`，无法获得；不会超过已发送文本的计费字符数',
   },
   {

@@ -1,7 +1,9 @@
 /**
  * The error catalogue of the API: every `error.code` the HTTP endpoints and the websocket can
- * return. `/api/errors` renders its table from this list, and a test checks that every error
- * response in the OpenAPI and AsyncAPI documents uses a code listed here, with the same status.
+ * return. `/api/errors` renders its table from this list, and the list of codes a websocket
+ * `error` message can carry (`onWebsocket`); tests check that every error response in the
+ * OpenAPI and AsyncAPI documents uses a code listed here, with the same status, and that every
+ * `error` message of the AsyncAPI document and of the protocol model uses a websocket code.
  */
 import { limit } from './limits';
 
@@ -55,6 +57,11 @@ interface ApiErrorEntry {
   /** What the client program does. */
   readonly kind: ErrorActionKind;
   /**
+   * Whether a websocket `error` message can carry it. A refused handshake is an HTTP response
+   * (its codes are the AsyncAPI document's `x-handshake-refusals`), not an `error` message.
+   */
+  readonly onWebsocket: boolean;
+  /**
    * What to do about it, for the reader. Cases of one code that need different actions are told
    * apart by `param` (documented here), never by `message`.
    */
@@ -93,6 +100,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning:
       '请求参数不合法：缺少必填字段、类型不对或取值超出范围，包括文本超长和参考录音时长不符合要求。`param` 指出出错的字段。',
     kind: 'fix-request',
+    onWebsocket: true,
     action: '不要原样重试。按 `param` 找到出错的字段修正后再发送；`message` 只用于日志和调试。',
     example: { message: '字段 text 不能为空。', param: 'text' },
     examples: {
@@ -114,6 +122,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning:
       '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前已合成的部分照常计费，见[计费表](/price#when-charged)。',
     kind: 'fix-request',
+    onWebsocket: true,
     action:
       '原样重发结果不会变。修改被拒绝的内容后再发送；认为判断有误时，带上请求 ID [联系技术支持](/api/introduction#support)。',
     example: { message: '文本包含不允许合成的内容。', param: 'text' },
@@ -127,6 +136,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning:
       '没有携带 API 密钥，或密钥无效、已被撤销。WebSocket 握手时同样以 HTTP 401 和这个错误码拒绝，不建立连接。',
     kind: 'fix-account',
+    onWebsocket: false,
     action:
       '不要重试。检查 `Authorization: Bearer <API 密钥>` 请求头；必要时在控制台重新创建密钥。',
     example: { message: 'API 密钥无效或已被撤销。', param: null },
@@ -136,6 +146,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 402,
     meaning: '账户余额（含代金券）不足以完成本次合成或克隆。',
     kind: 'fix-account',
+    onWebsocket: true,
     action: '不要重试。在控制台充值后再发起请求；可用查询余额接口提前检查。',
     example: { message: '账户余额不足，请在控制台充值。', param: null },
   }),
@@ -144,6 +155,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 403,
     meaning: '账户的自定义音色数量已达上限，不能再克隆新的音色。',
     kind: 'fix-account',
+    onWebsocket: false,
     action: '不要重试。删除不再使用的自定义音色，再重新提交克隆。',
     example: { message: '自定义音色数量已达上限，请先删除不用的音色。', param: null },
   }),
@@ -152,6 +164,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 404,
     meaning: '指定的音色不存在、已被删除，或不属于当前账户。',
     kind: 'fix-request',
+    onWebsocket: true,
     action: '不要重试。用列出音色接口确认 `voice_id`。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
@@ -160,6 +173,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 409,
     meaning: '克隆的音色仍在处理中（`status` 为 `processing`），暂时不能用于合成。',
     kind: 'poll',
+    onWebsocket: true,
     action:
       '不要反复重发合成请求。轮询查询音色接口：`status` 变为 `ready` 后再合成；变为 `failed` 时按 `voice_clone_failed` 处理。',
     example: {
@@ -174,6 +188,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 410,
     meaning: '这个音色克隆失败（`status` 为 `failed`），永远不能用于合成。',
     kind: 'recreate',
+    onWebsocket: true,
     action: '不要重试。删除它，对照录音要求换一段参考录音重新克隆。',
     example: {
       message: '音色 voice_custom_8f3k2m 克隆失败，无法用于合成，请重新克隆。',
@@ -185,6 +200,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 413,
     meaning: '上传的参考录音超过大小上限。',
     kind: 'fix-request',
+    onWebsocket: false,
     action: '不要原样重试。压缩或截短录音后重新上传，上限见限制与超时。',
     example: { message: '参考录音超过大小上限。', param: 'audio' },
   }),
@@ -193,6 +209,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 415,
     meaning: '参考录音的格式不受支持，或文件已损坏。',
     kind: 'fix-request',
+    onWebsocket: false,
     action: '不要原样重试。改用 WAV、MP3 或 M4A 格式重新上传。',
     example: { message: '无法识别参考录音的格式，请上传 WAV、MP3 或 M4A 文件。', param: 'audio' },
   }),
@@ -202,6 +219,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning:
       'HTTP：超过了请求速率或同时进行中的请求数上限，两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限，`error` 消息没有 `Retry-After`。',
     kind: 'retry',
+    onWebsocket: true,
     action:
       'HTTP：按 `Retry-After` 等待后重试，并在客户端主动限速。WebSocket：等这条连接上有上下文收到 `done` 或 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
@@ -211,7 +229,9 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 500,
     meaning: '服务端内部错误。',
     kind: 'retry',
-    action: '按重试策略重试；持续出现时带上请求 ID [联系技术支持](/api/introduction#support)。',
+    onWebsocket: true,
+    action:
+      '按重试策略重试；持续出现时带上请求 ID [联系技术支持](/api/introduction#support)。WebSocket 上只有这个上下文失败，连接仍然可用：按退避等待后，用新的 `context_id` 重新发送这段话还没有收到音频的部分。',
     example: { message: '服务暂时不可用，请稍后重试。', param: null },
   }),
   entry({
@@ -220,6 +240,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning:
       '`param` 为 `null`：服务暂时过载或正在维护。`param` 为 `text`：这个 HTTP 合成请求超过了处理时间上限。',
     kind: 'retry',
+    onWebsocket: false,
     action:
       '`param` 为 `null` 时按重试策略重试，带 `Retry-After` 时先按它等待。`param` 为 `text` 时不要原样重试，同样的文本还会超时：把文本拆短后再合成。',
     example: { message: '服务繁忙，请稍后重试。', param: null },

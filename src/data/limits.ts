@@ -83,7 +83,7 @@ export const limits: readonly Limit[] = [
     value: 60,
     unit: '秒',
     scope:
-      '每条 WebSocket 连接（从客户端的最后一条消息算起，服务端发送音频期间不计时，ping 和 pong 不算）',
+      '每条 WebSocket 连接（从服务端接受的最后一条客户端消息算起，服务端发送音频期间不计时，收到 `error` 的消息、ping 和 pong 不算）',
     onExceed: '以关闭码 4000 关闭',
   },
   {
@@ -190,3 +190,10 @@ export const limit = (key: LimitKey): Limit => {
  */
 export const rateLimitCounting =
   '每个带着这个 API 密钥的 HTTP 请求都计入，不分接口（合成、音色、余额查询），返回错误的请求也计入，被限流拒绝的 429 响应不计入。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。';
+
+/**
+ * How the request rate (`requestsPerMinute`) is windowed: stated once here, rendered on
+ * `/api/limits-and-timeouts#rate-limits` beside the `X-RateLimit-*` headers it explains.
+ */
+export const rateLimitWindow =
+  '速率按固定窗口计算，不是滑动窗口：每个 API 密钥的计数在每个整分钟（UTC 时间每分钟的第 0 秒）清零，而不是按过去 60 秒计算。`X-RateLimit-Reset` 是距离下一次清零的秒数；超过速率时，HTTP 429 的 `Retry-After` 就是这个秒数（向上取整）。窗口交界前后的很短时间里可能连续通过接近两倍的请求，不要依赖这一点，把请求均匀地分布在一分钟里。';

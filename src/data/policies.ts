@@ -67,7 +67,7 @@ export const moderation = {
   /** The error code of a rejected request (src/data/errors.ts). */
   code: 'content_rejected',
   checked: [
-    '合成的文本：HTTP 的 `text`，WebSocket 每条 `generate` 的 `text`（`param` 为 `text`）。',
+    '合成的文本（`param` 为 `text`）：HTTP 请求的 `text` 在合成之前整段审核；WebSocket 上下文的文本逐段审核，每一段在合成之前审核，一段可能由几条 `generate` 拼成，所以错误不对应某一条消息，见 [`error` 消息](/api/speech/websocket#message-error)。',
     '克隆的参考录音（`param` 为 `audio`）。',
   ],
   rules: '审核依据中华人民共和国的法律法规，拒绝违法和不良信息，以及冒充他人身份、误导公众的内容。',
@@ -97,7 +97,7 @@ export const contentLabels: readonly ContentLabel[] = [
     what: '写在文件元数据中、听众听不到的标识',
     by: 'api',
     detail:
-      '`mp3`、`wav`、`ogg_opus` 格式的音频在文件元数据中写入隐式标识：内容由人工智能生成、服务提供者的名称和一个内容编号，服务端凭它能查到生成这段音频的请求。`pcm` 没有文件头，无法携带元数据，由你保存成文件时写入。不要删除或篡改隐式标识。',
+      '`mp3`、`wav`、`ogg_opus` 格式的音频在文件元数据中写入隐式标识：内容由人工智能生成、服务提供者的名称和一个内容编号，服务端凭它能查到生成这段音频的请求。标识在音频的开头（`mp3` 是开头的 ID3v2 标签，`wav` 是文件头中的 `LIST` 块，`ogg_opus` 是 OpusTags 注释头），流式返回时也一样：HTTP 在响应的最初几个字节里，WebSocket 在每个上下文 `sequence` 为 0 的音频块里；只保存一部分音频时，连同开头一起保存。`pcm` 没有文件头，无法携带标识，由你负责：保存或转发成文件时写入同样的三项内容（例如封装成 `wav` 时写进 `LIST` 块，内容编号可以用你自己的编号）；实时播放、不形成文件时（例如通话），没有写元数据的地方，靠显式标识告知听众。不要删除或篡改隐式标识。',
   },
   {
     id: 'explicit',

@@ -23,10 +23,18 @@ export interface RetryPolicy {
   /**
    * `Retry-After` takes precedence over the backoff: wait its seconds, plus a random 0 to
    * baseDelayMs so that clients told the same number do not return in the same instant.
+   * `maxDelayMs` bounds the backoff only, not `Retry-After` (`realtimeBudgetMs` does, in real time).
    */
   readonly retryAfterFirst: true;
   /** A websocket connection that has worked this long (ms) resets the backoff to its first step. */
   readonly resetAfterMs: number;
+  /**
+   * Real-time use (a listener is waiting for the audio): every attempt and every wait, from the
+   * first attempt on, fit in this many ms. A wait that would end past it, `Retry-After` included,
+   * is not waited: the client gives up at once and falls back (e.g. shows the reply as text).
+   * Batch work has no such budget: it waits `Retry-After` however long, within `maxAttempts`.
+   */
+  readonly realtimeBudgetMs: number;
 }
 
 export const retryPolicy: RetryPolicy = {
@@ -36,6 +44,7 @@ export const retryPolicy: RetryPolicy = {
   jitter: 'full',
   retryAfterFirst: true,
   resetAfterMs: 60_000,
+  realtimeBudgetMs: 10_000,
 };
 
 /** The upper bound of the wait before retry `n` (1-based), in ms, before the jitter. */

@@ -59,6 +59,19 @@ export interface CloseCode {
   readonly action: string;
 }
 
+/**
+ * An HTTP response that refuses the handshake (`x-handshake-refusals`): its body is the error
+ * envelope with `code`, no websocket is opened and no close code is sent.
+ */
+export interface HandshakeRefusal {
+  readonly status: number;
+  readonly code: string;
+  readonly description: string;
+  readonly reconnect: Reconnect;
+  /** What the client does, for the reader (zh-Hans). */
+  readonly action: string;
+}
+
 export interface HandshakeHeader {
   readonly name: string;
   readonly description: string;
@@ -78,6 +91,8 @@ export interface WebsocketProtocol {
   /** What the idle timer counts and what a client does not do about it, from `x-keepalive.idle`. */
   readonly idle: string;
   readonly closeCodes: CloseCode[];
+  /** The HTTP statuses a handshake can be refused with, from `x-handshake-refusals`. */
+  readonly handshakeRefusals: HandshakeRefusal[];
   readonly messages: ProtocolMessage[];
   /** Public URL of the downloadable AsyncAPI document. */
   readonly downloadUrl: string;

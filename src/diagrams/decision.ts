@@ -48,7 +48,7 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
     retry: {
       lines: [
         [{ text: 'Retry-After', code: true }, { text: ' 优先，否则指数退避加全抖动' }],
-        `最多尝试 ${policy.maxAttempts} 次，单次等待不超过 ${seconds(policy.maxDelayMs)}`,
+        `最多尝试 ${policy.maxAttempts} 次，实时场景限时 ${seconds(policy.realtimeBudgetMs)}`,
       ],
       verdict: 'go',
     },

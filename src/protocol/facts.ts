@@ -1,11 +1,13 @@
 /**
  * Facts of the AsyncAPI document the protocol tools need, without its validators: close codes,
- * `output_format` defaults and values, the default model, the `audio` example's data. Generated
- * at build time by scripts/gen-protocol-validators.ts (`npm run gen-api`).
+ * `output_format` defaults and values, the default model, the `audio` example's data, the
+ * `context_id` pattern. Generated at build time by scripts/gen-protocol-validators.ts
+ * (`npm run gen-api`).
  */
 export {
   audioExampleData,
   closeCodes,
+  contextIdPattern,
   defaultModelId,
   messageNames,
   outputFormatDefaults,

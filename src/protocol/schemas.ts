@@ -57,6 +57,7 @@ export function errorParam(error: SchemaError | undefined): string | null {
 export {
   audioExampleData,
   closeCodes,
+  contextIdPattern,
   defaultModelId,
   outputFormatDefaults,
   outputFormatValues,

@@ -6,15 +6,21 @@
  * it over a real socket with real timers; the simulator on /guides/contexts runs it in a web
  * worker on a clock of its own. One model, so the two cannot disagree.
  *
+ * Simplified on purpose: one audio chunk per clause, and its `timestamps` name the clause as one
+ * word (the source text without markup, as the document's `words[].text` says), where the service
+ * segments words.
+ *
  * What it does, per `context_id`: text with `continue: true` is buffered up to a natural pause,
  * `flush` synthesises the buffer at once, the last `generate` synthesises the rest and ends with
  * `done` (billed characters), `cancel` drops the audio not yet sent and ends with `done` billing
  * what was synthesised. Audio chunks (one per clause, `sequence` from 0) and, when asked, word
  * timestamps are sent `stepMs` apart, so a `cancel` can really interrupt a context. Bad messages
- * get the documented `error`, which ends their context; frames that are not JSON, and binary
- * frames, close the connection with `policy_violation`; a connection with no client message for
- * the idle timeout is closed with `idle_timeout`. Messages are checked against the document's
- * schemas (src/protocol/schemas.ts), pronunciation control as the API checks it.
+ * get the documented `error` (unknown fields too: `invalid_request` naming the field), which ends
+ * their context; frames that are not JSON, and binary frames, close the connection with
+ * `policy_violation`; a connection with no accepted client message for the idle timeout is closed
+ * with `idle_timeout` (a message answered with an `error` does not restart the timer). Messages
+ * are checked against the document's schemas (src/protocol/schemas.ts), pronunciation control as
+ * the API checks it.
  */
 import { estimatedSeconds } from '../data/audioFormats';
 import { errorByCode } from '../data/errors';
@@ -22,7 +28,14 @@ import { limit } from '../data/limits';
 import { billedCharacters } from '../data/pricing';
 import { pronunciationError, spokenText } from '../data/pronunciation';
 import { presetVoices } from '../data/voices';
-import { audioExampleData, closeCodes, errorParam, errorsText, validatorOf } from './schemas';
+import {
+  audioExampleData,
+  closeCodes,
+  contextIdPattern,
+  errorParam,
+  errorsText,
+  validatorOf,
+} from './schemas';
 
 export type Json = Record<string, unknown>;
 
@@ -81,6 +94,10 @@ export const idleTimeoutMs = limit('websocketIdleTimeout').value * 1000;
 const knownVoices = new Set(presetVoices.map((v) => v.voiceId));
 /** Preset voices, and voices cloned through the HTTP API (the spec's examples use this prefix). */
 const isKnownVoice = (id: string) => knownVoices.has(id) || id.startsWith('voice_custom_');
+/** A `context_id` an `error` can name: a string of the document's `ContextId` pattern. */
+const contextIdRe = new RegExp(contextIdPattern);
+const wellFormedId = (id: unknown): string | null =>
+  typeof id === 'string' && contextIdRe.test(id) ? id : null;
 const reasonOf = (code: number) =>
   Object.entries(closeCodes).find(([, c]) => c === code)?.[0] ?? '';
 
@@ -194,7 +211,6 @@ export class Session {
     } catch {
       return policy(`not JSON: ${frame.text.slice(0, 80)}`);
     }
-    this.lastClientAt = at;
     if (!message || typeof message !== 'object' || Array.isArray(message)) {
       // Valid JSON, but not a message object: an error with no context, the connection stays.
       this.error(at, null, 'invalid_request', '消息必须是 JSON 对象', null, events);
@@ -205,7 +221,11 @@ export class Session {
       rejected = reason;
       this.error(at, message.context_id, code, reason, param, events);
     };
-    const result = () => ({ message, rejected, events });
+    const result = () => {
+      // Only a message the server accepts restarts the idle timer (the AsyncAPI `x-keepalive`).
+      if (rejected === null) this.lastClientAt = at;
+      return { message, rejected, events };
+    };
 
     const type = String(message.type);
     const validate = ['generate', 'flush', 'cancel'].includes(type) ? validatorOf(type) : undefined;
@@ -312,7 +332,11 @@ export class Session {
     return result();
   }
 
-  /** The documented error; the context it names ends with it. */
+  /**
+   * The documented error. It names the message's `context_id` as sent when that is well formed,
+   * open or not (the AsyncAPI `ErrorMessage.context_id`), else null; an open context it names
+   * ends with it, its buffer and unsent audio dropped.
+   */
   private error(
     at: number,
     contextId: unknown,
@@ -321,14 +345,15 @@ export class Session {
     param: string | null,
     events: SessionEvent[],
   ): void {
-    if (typeof contextId === 'string') this.contexts.delete(contextId);
+    const id = wellFormedId(contextId);
+    if (id !== null) this.contexts.delete(id);
     this.errors += 1;
     events.push({
       kind: 'message',
       at,
       message: {
         type: 'error',
-        context_id: typeof contextId === 'string' ? contextId : null,
+        context_id: id,
         error: { code, message, param, request_id: this.requestId(this.errors) },
       },
     });
@@ -412,3 +437,10 @@ export const unauthorizedError = (() => {
   const e = errorByCode('unauthorized')!;
   return { code: e.code, message: e.example.message, param: e.example.param };
 })();
+
+/** The `invalid_request` envelope of a request to the websocket's path that is no upgrade. */
+export const notUpgradeError = {
+  code: errorByCode('invalid_request')!.code,
+  message: '这个地址只接受 WebSocket 升级请求，请用 WebSocket 客户端连接。',
+  param: null,
+};

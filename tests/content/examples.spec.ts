@@ -193,6 +193,24 @@ test.describe('a refused websocket handshake', () => {
     }
   });
 
+  test('the mock answers a request that is no upgrade with HTTP 400 and invalid_request', async () => {
+    const mock = await startWebsocketMock();
+    try {
+      const res = await fetch(`${mock.url.replace('ws:', 'http:')}/v1/speech/websocket`, {
+        headers: { Authorization: 'Bearer sk-test' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const envelope = (await res.json()) as { error: Record<string, unknown> };
+      expect(envelope.error).toMatchObject({ code: 'invalid_request', param: null });
+      expect(envelope.error.request_id).toBe(res.headers.get('x-request-id'));
+      expect(errorByCode('invalid_request')!.status).toBe(400);
+      expect(mock.log.notUpgrade).toBe(1);
+    } finally {
+      await mock.close();
+    }
+  });
+
   const clients: [string, string[], boolean][] = [
     // websocket-client gives the response body from 1.x versions newer than Debian's: the
     // Python client prints the status and the request id, with the body when it has one.

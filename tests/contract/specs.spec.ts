@@ -18,6 +18,7 @@ import { parseText, pronunciationError, tones } from '../../src/data/pronunciati
 import { presetVoices } from '../../src/data/voices';
 import { apiVersionPrefix, deployment } from '../../src/data/deployment';
 import { documentVersion } from '../../src/data/apiVersions';
+import { reconnectKinds } from '../../src/data/websocketProtocol';
 import {
   asyncApiDocument,
   deref,
@@ -202,12 +203,30 @@ test.describe('AsyncAPI document', () => {
     expect(checked).toBeGreaterThanOrEqual(Object.keys(messages).length);
   });
 
-  test('error messages use codes of the catalogue', () => {
+  test('error messages use codes of the catalogue that a websocket error message can carry', () => {
     const doc = asyncApiDocument();
     const error = ((doc.components as Json).messages as Json).error as Json;
     for (const example of error.examples as Json[]) {
-      const code = ((example.payload as Json).error as Json).code;
+      const code = String(((example.payload as Json).error as Json).code);
       expect(apiErrors.map((e) => e.code)).toContain(code);
+      expect(errorByCode(code)?.onWebsocket, code).toBe(true);
+    }
+  });
+
+  test('handshake refusals use codes of the catalogue, with their status, and a reconnect rule', () => {
+    const channel = Object.values((asyncApiDocument().channels as Json) ?? {})[0] as Json;
+    const refusals = channel['x-handshake-refusals'] as {
+      status: number;
+      code: string;
+      reconnect: string;
+      action: string;
+    }[];
+    expect(refusals.map((r) => r.status)).toContain(401);
+    expect(new Set(refusals.map((r) => r.status)).size).toBe(refusals.length);
+    for (const r of refusals) {
+      expect(errorByCode(r.code)?.status, `${r.status} ${r.code}`).toBe(r.status);
+      expect(reconnectKinds, `${r.status}`).toContain(r.reconnect);
+      expect(r.action.length).toBeGreaterThan(0);
     }
   });
 

@@ -21,7 +21,7 @@ import {
   deprecationPolicy,
 } from '../../src/data/apiVersions';
 import { contentLabels, labelAppliedBy, storedData, voiceDeletion } from '../../src/data/policies';
-import { rateLimitCounting } from '../../src/data/limits';
+import { rateLimitCounting, rateLimitWindow } from '../../src/data/limits';
 import { debitRule } from '../../src/data/pricing';
 import { readingRules } from '../../src/data/pronunciation';
 
@@ -76,6 +76,33 @@ test.describe('/api/websocket', () => {
     }
   });
 
+  test('the handshake refusals table shows the document’s statuses, codes and actions', async ({
+    page,
+  }) => {
+    await page.goto('/api/websocket#handshake-refusals');
+    const refusals = (asyncApiDocument().channels as Record<string, Record<string, unknown>>)
+      .speech['x-handshake-refusals'] as {
+      status: number;
+      code: string;
+      description: string;
+      reconnect: Reconnect;
+      action: string;
+    }[];
+    const table = page.locator('table[data-table="handshake-refusals"]');
+    await expect(table.locator('tbody tr')).toHaveCount(refusals.length);
+    for (const r of refusals) {
+      const row = table.locator(`tr[data-status="${r.status}"]`);
+      await expect(row.locator('td')).toHaveText([
+        String(r.status),
+        r.code,
+        shown(r.description),
+        reconnectLabel[r.reconnect],
+        shown(r.action),
+      ]);
+      await expect(row.locator('a')).toHaveAttribute('href', `/api/errors#error-${r.code}`);
+    }
+  });
+
   test('when to reconnect lists each kind with exactly its close codes', async ({ page }) => {
     await page.goto('/api/websocket');
     const rules = page.locator('ul[data-list="reconnect-rules"] > li');
@@ -118,6 +145,22 @@ test.describe('/api/errors', () => {
     }
   });
 
+  test('the websocket section lists exactly the codes an error message can carry', async ({
+    page,
+  }) => {
+    await page.goto('/api/errors#websocket-errors');
+    const items = page.locator('ul[data-list="websocket-error-codes"] > li');
+    const codes = apiErrors.filter((e) => e.onWebsocket);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.length).toBeLessThan(apiErrors.length);
+    await expect(items).toHaveText(codes.map((e) => `${e.code}：${errorActionLabel[e.kind]}`));
+    // Each code links to its row of the catalogue.
+    const targets = await items
+      .locator('a')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).hash));
+    expect(targets).toEqual(codes.map((e) => `#error-${e.code}`));
+  });
+
   test('the retry policy shows the module’s numbers', async ({ page }) => {
     await page.goto('/api/errors#retries');
     const table = page.locator('table[data-table="retry-policy"]');
@@ -133,6 +176,9 @@ test.describe('/api/errors', () => {
     );
     await expect(table.locator('tr[data-param="resetAfterMs"] td')).toContainText(
       `${p.resetAfterMs / 1000} 秒`,
+    );
+    await expect(table.locator('tr[data-param="realtimeBudgetMs"] td')).toContainText(
+      `${p.realtimeBudgetMs / 1000} 秒：`,
     );
     const ceilings = Array.from({ length: p.maxAttempts - 1 }, (_, i) =>
       String(backoffCeilingMs(i + 1) / 1000),
@@ -245,13 +291,14 @@ test.describe('/faqs#data-and-compliance', () => {
   });
 });
 
-test('single-source rules render their data: rate-limit counting, debits, readings', async ({
+test('single-source rules render their data: rate-limit counting and window, debits, readings', async ({
   page,
 }) => {
   await page.goto('/api/limits-and-timeouts#rate-limits');
   await expect(page.locator('[data-rule="rate-limit-counting"]')).toHaveText(
     shown(rateLimitCounting),
   );
+  await expect(page.locator('[data-rule="rate-limit-window"]')).toHaveText(shown(rateLimitWindow));
   await page.goto('/price#debits');
   await expect(page.locator('[data-rule="debits"]')).toHaveText(shown(debitRule.text));
   await page.goto('/guides/best-practices#readings');

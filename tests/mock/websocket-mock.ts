@@ -4,15 +4,21 @@
  * flush, cancel, `done` with billed characters, errors, 1008 on frames that are not JSON, the
  * idle timeout). The model keeps no timers: this adapter hands it each frame with the time it
  * arrived and sends what it says is due, on real timers. A handshake without a Bearer key (or with
- * `revokedKey`) is refused with HTTP 401 and the `unauthorized` error envelope, as the AsyncAPI
- * document says. Used to run the guides' websocket clients, the harness of tests/samples/, and
+ * `revokedKey`) is refused with HTTP 401 and the `unauthorized` error envelope, and a request to
+ * the websocket's path that is no upgrade with HTTP 400 and `invalid_request`, as the AsyncAPI
+ * document's `x-handshake-refusals` say. Used to run the guides' websocket clients, the harness of tests/samples/, and
  * the simulator's tests (the simulator runs the same model in the browser).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 
-import { Session, unauthorizedError, type SessionEvent } from '../../src/protocol/session';
+import {
+  Session,
+  notUpgradeError,
+  unauthorizedError,
+  type SessionEvent,
+} from '../../src/protocol/session';
 
 type Json = Record<string, unknown>;
 
@@ -25,6 +31,8 @@ export interface MockLog {
   readonly rejected: string[];
   /** Handshakes refused (HTTP 401) for a missing, malformed or revoked API key. */
   unauthorized: number;
+  /** Requests to the websocket's path that were no upgrade (HTTP 400 `invalid_request`). */
+  notUpgrade: number;
   /** Close codes the mock closed connections with, in order. */
   readonly closes: number[];
 }
@@ -49,9 +57,37 @@ export async function startWebsocketMock(
   options: WebsocketMockOptions = {},
 ): Promise<WebsocketMock> {
   const stepMs = options.stepMs ?? 5;
-  const log: MockLog = { received: [], sent: [], rejected: [], unauthorized: 0, closes: [] };
+  const log: MockLog = {
+    received: [],
+    sent: [],
+    rejected: [],
+    unauthorized: 0,
+    notUpgrade: 0,
+    closes: [],
+  };
   let requests = 0;
-  const server: Server = createServer((_req, res) => res.writeHead(426).end());
+  /** The error envelope of a refused handshake (`x-handshake-refusals`), with a request id. */
+  const envelope = (error: { code: string; message: string; param: string | null }) => {
+    requests += 1;
+    const requestId = `req_mock_${requests}`;
+    return { requestId, body: JSON.stringify({ error: { ...error, request_id: requestId } }) };
+  };
+  // A request that is not a websocket upgrade: HTTP 400 `invalid_request`, as the document says.
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://mock').pathname;
+    if (path !== '/v1/speech/websocket') {
+      res.writeHead(404).end();
+      return;
+    }
+    log.notUpgrade += 1;
+    const { requestId, body } = envelope(notUpgradeError);
+    res
+      .writeHead(400, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'X-Request-Id': requestId,
+      })
+      .end(body);
+  });
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://mock').pathname;
@@ -65,18 +101,15 @@ export async function startWebsocketMock(
     ) {
       // The handshake is refused with the API's error envelope; no websocket is opened.
       log.unauthorized += 1;
-      requests += 1;
       // A client that stops reading after the status line resets the socket: not an error here.
       socket.on('error', () => undefined);
-      const body = JSON.stringify({
-        error: { ...unauthorizedError, request_id: `req_mock_${requests}` },
-      });
+      const { requestId, body } = envelope(unauthorizedError);
       socket.end(
         [
           'HTTP/1.1 401 Unauthorized',
           'Content-Type: application/json; charset=utf-8',
           `Content-Length: ${Buffer.byteLength(body)}`,
-          `X-Request-Id: req_mock_${requests}`,
+          `X-Request-Id: ${requestId}`,
           'Connection: close',
           '',
           body,
