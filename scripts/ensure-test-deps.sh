@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond npm, from Debian's packages, when it is missing:
-# - chromium (Playwright drives the system browser through `executablePath`; its own browser
-#   download is not used) and CJK fonts, so Chinese text renders with real glyphs;
+# - Chromium's headless shell (Playwright drives the system browser through `executablePath`;
+#   its own browser download is not used) and CJK fonts, so Chinese text renders with real glyphs;
 # - python3 with requests and websocket-client, to run the guides' Python examples.
+# With --bench, also the full `chromium`, which the benchmarks' Lighthouse runs drive.
 set -euo pipefail
 
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+browser="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
 missing=()
-[ -x "$chromium" ] || missing+=(chromium fonts-noto-cjk)
+[ -x "$browser" ] || missing+=(chromium-headless-shell)
+dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'ok installed' ||
+  missing+=(fonts-noto-cjk)
+if [ "${1:-}" = '--bench' ] && [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
 /usr/bin/python3 -c 'import requests, websocket' 2>/dev/null ||
   missing+=(python3 python3-requests python3-websocket)
 
@@ -35,4 +39,4 @@ echo "Installing from Debian for the tests: ${missing[*]}…"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
   "${missing[@]}" >/dev/null
-[ -x "$chromium" ] && "$chromium" --version
+[ -x "$browser" ] && "$browser" --version

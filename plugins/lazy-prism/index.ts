@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * The classic theme registers `prism.additionalLanguages` from a client module, which runs on
@@ -11,6 +12,7 @@ import type { Plugin } from '@docusaurus/types';
  * rendered in the browser, or on the reader's first interaction (`client.ts`).
  */
 export default function lazyPrismPlugin(): Plugin {
+  verifiedAgainst('lazy-prism', '@docusaurus/theme-classic', '3.10.2');
   const themeLib = path.dirname(require.resolve('@docusaurus/theme-classic'));
   const startupRegistration = path.join(themeLib, 'prism-include-languages.js');
   const serverContent = path.resolve(__dirname, '../../src/theme/CodeBlock/Content/ServerContent');

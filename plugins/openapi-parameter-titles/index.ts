@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import replaceImport from '../lib/replaceImport';
+import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * The OpenAPI theme heads each parameter section with one message, `{type} Parameters`, into
@@ -10,6 +11,7 @@ import replaceImport from '../lib/replaceImport';
  * 路径参数, 查询参数. The Markdown form of the page reads the same messages.
  */
 export default function openApiParameterTitlesPlugin(): Plugin {
+  verifiedAgainst('openapi-parameter-titles', 'docusaurus-theme-openapi-docs', '5.2.0');
   return replaceImport('openapi-parameter-titles', {
     request: /^@docusaurus\/Translate$/,
     importer: (issuer) =>

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import replaceImport from '../lib/replaceImport';
+import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * On every page load, the local search bar clears search-term highlights from the article with
@@ -10,6 +11,7 @@ import replaceImport from '../lib/replaceImport';
  * same mark.js, whose `unmark()` returns at once when the article holds no highlight.
  */
 export default function searchHighlightPlugin(): Plugin {
+  verifiedAgainst('search-highlight', 'mark.js', '8.11.1');
   const markTs = path.join(__dirname, 'Mark.ts');
   return replaceImport('search-highlight', {
     request: /mark\.js[\\/]dist[\\/]mark\.js$/,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import type { PluginOptions } from '@easyops-cn/docusaurus-search-local';
+import verifiedAgainst from '../lib/verifiedAgainst';
 
 // The plugin's typings declare its options only, not its factory.
 const searchLocal = createRequire(__filename)('@easyops-cn/docusaurus-search-local') as {
@@ -19,6 +20,7 @@ const searchLocal = createRequire(__filename)('@easyops-cn/docusaurus-search-loc
  * other hook as it is. Remove when the plugin loads its index in parts itself.
  */
 function searchLocalInParts(context: LoadContext, options: unknown): Plugin {
+  verifiedAgainst('search-index-split', '@easyops-cn/docusaurus-search-local', '0.55.3');
   const plugin = searchLocal.default(context, options as PluginOptions);
   const postBuild = plugin.postBuild;
   if (!postBuild) {

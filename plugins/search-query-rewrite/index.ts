@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import replaceImport from '../lib/replaceImport';
+import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * The local search offers no hook for the query nor for how its index loads: its search bar and
@@ -12,6 +13,7 @@ import replaceImport from '../lib/replaceImport';
  * its index in parts.
  */
 export default function searchQueryRewritePlugin(): Plugin {
+  verifiedAgainst('search-query-rewrite', '@easyops-cn/docusaurus-search-local', '0.55.3');
   const upstream = (component: 'SearchBar' | 'SearchPage') => (issuer: string) =>
     new RegExp(`docusaurus-search-local[\\\\/].*[\\\\/]theme[\\\\/]${component}[\\\\/]`).test(
       issuer,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import replaceImport from '../lib/replaceImport';
+import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * The local search's results page writes its query into the URL from an effect that runs when the
@@ -11,6 +12,7 @@ import replaceImport from '../lib/replaceImport';
  * until the query has been read.
  */
 export default function searchQueryPlugin(): Plugin {
+  verifiedAgainst('search-query', '@easyops-cn/docusaurus-search-local', '0.55.3');
   return replaceImport('search-query', {
     request: /[\\/]hooks[\\/]useSearchQuery$/,
     importer: (issuer) => /docusaurus-search-local[\\/]/.test(issuer),

@@ -1,4 +1,5 @@
 import type { Plugin } from '@docusaurus/types';
+import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * The libraries every page evaluates at start-up, in groups that each get a script of their own,
@@ -21,6 +22,7 @@ export const startupGroups: Readonly<Record<string, readonly string[]>> = {
  * module cache). Only production builds: the dev server keeps core's single entry.
  */
 export default function startupTasksPlugin(): Plugin {
+  verifiedAgainst('startup-tasks', '@docusaurus/core', '3.10.2');
   return {
     name: 'startup-tasks',
     configureWebpack(config, isServer) {
