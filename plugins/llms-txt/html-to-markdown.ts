@@ -129,6 +129,13 @@ function admonition(node: Element, ctx: Context): Element {
 const endsSentence = (nodes: ElementContent[]): boolean =>
   /[\u3000-\u303f\uff00-\uffef]$/.test(nodes.map(textOf).join(''));
 
+/** A field's 必填 cell: 是, 否, or the condition of a field required on some messages only. */
+const required = (item: Element): string => {
+  const when = item.properties.dataRequiredWhen;
+  if (item.properties.dataRequired === 'true') return '是';
+  return typeof when === 'string' && when !== '' ? when : '否';
+};
+
 /**
  * A field list in the reference pages' style (src/components/WebsocketProtocol.tsx marks it
  * `data-fields`) becomes the field table the operations' Markdown has: 字段, 类型, 必填, 说明,
@@ -163,7 +170,7 @@ function fieldTable(list: Element, ctx: Context): Element {
     return el('tr', [
       el('td', [el('code', [text(String(item.properties.dataField))])]),
       el('td', [el('code', [text(String(item.properties.dataType))])]),
-      el('td', [text(item.properties.dataRequired === 'true' ? '是' : '否')]),
+      el('td', [text(required(item))]),
       el('td', about),
     ]);
   });
