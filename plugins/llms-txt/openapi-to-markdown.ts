@@ -382,10 +382,8 @@ function headersMarkdown(
   }
   if (described.size === 0) return undefined;
   const list = [...described.values()].map(({ name, type, about, statuses }) => {
-    const where =
-      statuses.length === responses.length
-        ? '所有响应都带'
-        : `${statuses.join('、')} 响应${statuses.length > 1 ? '都' : ''}带`;
+    // Which responses carry it, worded neutrally: a description may say when a status has it.
+    const where = statuses.length === responses.length ? '所有响应' : `${statuses.join('、')} 响应`;
     return `- ${code(name)}（${type}${where}）：${about}`;
   });
   return `响应头：\n\n${list.join('\n')}`;
