@@ -70,6 +70,8 @@ function isChrome(node: Element): boolean {
 interface Context {
   /** Level of the last heading seen, so that tab sections nest under it. */
   level: number;
+  /** Id of the last heading seen: where on the page a figure or a tool is. */
+  anchor?: string;
   /** Absolute URL of the page, to resolve links against. */
   readonly pageUrl: string;
 }
@@ -186,6 +188,33 @@ function resolveUrl(href: string, ctx: Context): string {
   }
 }
 
+/** The page's URL at the last heading seen. */
+const onPage = (ctx: Context): string =>
+  ctx.anchor ? `${ctx.pageUrl.replace(/#.*$/, '')}#${ctx.anchor}` : ctx.pageUrl;
+
+/**
+ * A figure opens with its caption as a figure line (`图：…`), not as a loose paragraph; a
+ * drawing inlined as SVG, which Markdown cannot hold, is linked on the page. The rest (an image
+ * as `![alt](src)`, the text alternative behind a disclosure) follows.
+ */
+function figure(node: Element, ctx: Context): ElementContent[] {
+  const caption = node.children.find((c) => isElement(c) && c.tagName === 'figcaption');
+  const drawn = select('svg', node) !== null;
+  const rest = convert(
+    node.children.filter((c) => c !== caption),
+    ctx,
+  );
+  if (!caption || !isElement(caption)) return rest;
+  const line = [
+    text('图：'),
+    ...convert(caption.children, ctx),
+    ...(drawn
+      ? [text('（图形见'), el('a', [text('网页版')], { href: onPage(ctx) }), text('）')]
+      : []),
+  ];
+  return [el('p', line), ...rest];
+}
+
 function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
   if (node.type === 'comment') return [];
   if (node.type === 'text') return [{ ...node, value: node.value.replace(/\u200b/g, '') }];
@@ -201,7 +230,22 @@ function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
     return [fieldTable(node, ctx)];
   }
   const heading = /^h([1-6])$/.exec(node.tagName);
-  if (heading) ctx.level = Number(heading[1]);
+  if (heading) {
+    ctx.level = Number(heading[1]);
+    if (typeof node.properties.id === 'string') ctx.anchor = node.properties.id;
+  }
+  // An interactive tool (marked `data-interactive` with its name) has no Markdown form: one
+  // sentence says so and links it, so that the text introducing it does not dangle.
+  if (typeof node.properties.dataInteractive === 'string') {
+    const url = onPage(ctx);
+    return [
+      el('p', [
+        el('a', [text(node.properties.dataInteractive)], { href: url }),
+        text('是交互工具，只能在网页上使用。'),
+      ]),
+    ];
+  }
+  if (node.tagName === 'figure') return figure(node, ctx);
   if (node.tagName === 'a' && typeof node.properties.href === 'string') {
     node.properties = { href: resolveUrl(node.properties.href, ctx) };
   }
