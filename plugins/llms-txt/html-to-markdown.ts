@@ -70,6 +70,8 @@ function isChrome(node: Element): boolean {
 interface Context {
   /** Level of the last heading seen, so that tab sections nest under it. */
   level: number;
+  /** Id of the last heading seen: where on the page a figure or a tool is. */
+  anchor?: string;
   /** Absolute URL of the page, to resolve links against. */
   readonly pageUrl: string;
 }
@@ -129,6 +131,13 @@ function admonition(node: Element, ctx: Context): Element {
 const endsSentence = (nodes: ElementContent[]): boolean =>
   /[\u3000-\u303f\uff00-\uffef]$/.test(nodes.map(textOf).join(''));
 
+/** A field's 必填 cell: 是, 否, or the condition of a field required on some messages only. */
+const required = (item: Element): string => {
+  const when = item.properties.dataRequiredWhen;
+  if (item.properties.dataRequired === 'true') return '是';
+  return typeof when === 'string' && when !== '' ? when : '否';
+};
+
 /**
  * A field list in the reference pages' style (src/components/WebsocketProtocol.tsx marks it
  * `data-fields`) becomes the field table the operations' Markdown has: 字段, 类型, 必填, 说明,
@@ -163,7 +172,7 @@ function fieldTable(list: Element, ctx: Context): Element {
     return el('tr', [
       el('td', [el('code', [text(String(item.properties.dataField))])]),
       el('td', [el('code', [text(String(item.properties.dataType))])]),
-      el('td', [text(item.properties.dataRequired === 'true' ? '是' : '否')]),
+      el('td', [text(required(item))]),
       el('td', about),
     ]);
   });
@@ -177,6 +186,33 @@ function resolveUrl(href: string, ctx: Context): string {
   } catch {
     return href;
   }
+}
+
+/** The page's URL at the last heading seen. */
+const onPage = (ctx: Context): string =>
+  ctx.anchor ? `${ctx.pageUrl.replace(/#.*$/, '')}#${ctx.anchor}` : ctx.pageUrl;
+
+/**
+ * A figure opens with its caption as a figure line (`图：…`), not as a loose paragraph; a
+ * drawing inlined as SVG, which Markdown cannot hold, is linked on the page. The rest (an image
+ * as `![alt](src)`, the text alternative behind a disclosure) follows.
+ */
+function figure(node: Element, ctx: Context): ElementContent[] {
+  const caption = node.children.find((c) => isElement(c) && c.tagName === 'figcaption');
+  const drawn = select('svg', node) !== null;
+  const rest = convert(
+    node.children.filter((c) => c !== caption),
+    ctx,
+  );
+  if (!caption || !isElement(caption)) return rest;
+  const line = [
+    text('图：'),
+    ...convert(caption.children, ctx),
+    ...(drawn
+      ? [text('（图形见'), el('a', [text('网页版')], { href: onPage(ctx) }), text('）')]
+      : []),
+  ];
+  return [el('p', line), ...rest];
 }
 
 function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
@@ -194,7 +230,22 @@ function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
     return [fieldTable(node, ctx)];
   }
   const heading = /^h([1-6])$/.exec(node.tagName);
-  if (heading) ctx.level = Number(heading[1]);
+  if (heading) {
+    ctx.level = Number(heading[1]);
+    if (typeof node.properties.id === 'string') ctx.anchor = node.properties.id;
+  }
+  // An interactive tool (marked `data-interactive` with its name) has no Markdown form: one
+  // sentence says so and links it, so that the text introducing it does not dangle.
+  if (typeof node.properties.dataInteractive === 'string') {
+    const url = onPage(ctx);
+    return [
+      el('p', [
+        el('a', [text(node.properties.dataInteractive)], { href: url }),
+        text('是交互工具，只能在网页上使用。'),
+      ]),
+    ];
+  }
+  if (node.tagName === 'figure') return figure(node, ctx);
   if (node.tagName === 'a' && typeof node.properties.href === 'string') {
     node.properties = { href: resolveUrl(node.properties.href, ctx) };
   }

@@ -125,6 +125,7 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
                 (doc.frontMatter as { code_samples?: CodeSample[] }).code_samples,
               ),
               specUrl: operation.specUrl,
+              pageUrl,
             })
           : await articleMarkdown(tree, pageUrl);
         if (!body) throw new Error(`llms-txt: ${doc.permalink} has no article to convert`);

@@ -329,26 +329,75 @@ function securityMarkdown(entry: OperationEntry): string[] {
   });
 }
 
-/** The body of a media type, noting when it repeats a schema already shown on the page. */
+/**
+ * The body of a media type. A schema already shown on the page is not shown again: the text names
+ * the section that shows it (`section`, the heading the body is under, e.g. 400).
+ */
 function mediaMarkdown(
   document: OpenApiDocument,
   type: string,
   media: MediaType,
-  shown: Set<string>,
+  shown: Map<string, string>,
   side: Side,
+  section: string,
 ): string[] {
   const out = [`媒体类型 ${code(type)}。`];
   const ref = media.schema?.$ref;
   // A schema shown for the request is shown again for a response, without requiredness.
   const key = ref && `${side} ${ref}`;
-  if (key && shown.has(key)) {
-    out[0] += `结构同上（${code(ref.split('/').pop())}）。`;
+  const where = key && shown.get(key);
+  if (where) {
+    const about = prose(deref(document, media.schema!).description);
+    out[0] += `结构与“${where}”一节相同：${code(ref.split('/').pop())}${about ? `，${about}` : '。'}`;
   } else if (media.schema) {
-    if (key) shown.add(key);
+    if (key) shown.set(key, section);
     out.push(schemaMarkdown(document, media.schema, side));
   }
   return [...out, ...examplesMarkdown(media)];
 }
+
+/**
+ * The response headers of an operation, each described once for the page with the statuses
+ * that carry it (most headers, `X-Request-Id` first, come with every response).
+ */
+function headersMarkdown(
+  document: OpenApiDocument,
+  responses: (readonly [string, Response])[],
+): string | undefined {
+  // A header by its name, type and description, with the statuses whose responses carry it.
+  const described = new Map<
+    string,
+    { name: string; type: string; about: string; statuses: string[] }
+  >();
+  for (const [status, response] of responses) {
+    for (const [name, h] of Object.entries(response.headers ?? {})) {
+      const header = deref(document, h);
+      const type = header.schema ? `${code(typeOf(document, header.schema))}，` : '';
+      const about = prose(header.description);
+      const key = JSON.stringify([name, type, about]);
+      const entry = described.get(key) ?? { name, type, about, statuses: [] };
+      entry.statuses.push(status);
+      described.set(key, entry);
+    }
+  }
+  if (described.size === 0) return undefined;
+  const list = [...described.values()].map(({ name, type, about, statuses }) => {
+    // Which responses carry it, worded neutrally: a description may say when a status has it.
+    const where = statuses.length === responses.length ? '所有响应' : `${statuses.join('、')} 响应`;
+    return `- ${code(name)}（${type}${where}）：${about}`;
+  });
+  return `响应头：\n\n${list.join('\n')}`;
+}
+
+/**
+ * Links of the spec's descriptions (`/api/errors#catalogue`) made absolute, so that the text
+ * stands on its own when pasted; code blocks and code spans are left as they are.
+ */
+export const absoluteLinks = (markdown: string, base: string): string =>
+  markdown.replace(
+    /^(`{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$|`[^`\n]*`|\]\((?![a-z][\w+.-]*:)([^)\s]+)\)/gm,
+    (match, _fence, target?: string) => (target ? `](${new URL(target, base).href})` : match),
+  );
 
 export interface OperationPage {
   readonly title: string;
@@ -356,15 +405,23 @@ export interface OperationPage {
   readonly samples: readonly CodeSample[];
   /** Absolute URL of the downloadable document the operation belongs to. */
   readonly specUrl: string;
+  /** Absolute URL of the operation's page, which the descriptions' links are resolved against. */
+  readonly pageUrl: string;
 }
 
 /** The languages of the samples the Markdown keeps: one shell, one program. */
 const sampleLanguages = ['curl', 'python'];
 
-export function operationMarkdown({ title, entry, samples, specUrl }: OperationPage): string {
+export function operationMarkdown({
+  title,
+  entry,
+  samples,
+  specUrl,
+  pageUrl,
+}: OperationPage): string {
   const { document, operation } = entry;
   const server = document.servers?.[0]?.url;
-  const shown = new Set<string>();
+  const shown = new Map<string, string>();
   const parts: string[] = [`# ${title}`, code(`${entry.method.toUpperCase()} ${entry.path}`)];
   if (operation.description) parts.push(prose(operation.description));
   if (server) parts.push(`服务器：${code(server)}，完整地址 ${code(`${server}${entry.path}`)}。`);
@@ -373,30 +430,32 @@ export function operationMarkdown({ title, entry, samples, specUrl }: OperationP
   parts.push('## 请求', ...parametersMarkdown(entry));
   const body = operation.requestBody && deref(document, operation.requestBody);
   if (body) {
-    parts.push(`### 请求体${body.required ? '（必填）' : ''}`);
+    const heading = `请求体${body.required ? '（必填）' : ''}`;
+    parts.push(`### ${heading}`);
     if (body.description) parts.push(prose(body.description));
     for (const [type, media] of Object.entries(body.content ?? {})) {
-      parts.push(...mediaMarkdown(document, type, media, shown, 'request'));
+      parts.push(...mediaMarkdown(document, type, media, shown, 'request', heading));
     }
   } else if (parts.at(-1) === '## 请求') {
     parts.push('没有参数和请求体。');
   }
 
   parts.push('## 响应');
-  for (const [status, raw] of Object.entries(operation.responses ?? {})) {
-    const response = deref(document, raw);
+  const responses = Object.entries(operation.responses ?? {}).map(
+    ([status, raw]) => [status, deref(document, raw)] as const,
+  );
+  const headers = headersMarkdown(
+    document,
+    responses.map(([status, r]) => [status, r]),
+  );
+  if (headers) parts.push(headers);
+  for (const [status, response] of responses) {
     parts.push(`### ${status}`);
     if (response.description) parts.push(prose(response.description));
-    const headers = Object.entries(response.headers ?? {}).map(([name, h]) => {
-      const header = deref(document, h);
-      const type = header.schema ? `（${code(typeOf(document, header.schema))}）` : '';
-      return `- ${code(name)}${type}：${prose(header.description)}`;
-    });
-    if (headers.length) parts.push(`响应头：\n\n${headers.join('\n')}`);
     const content = Object.entries(response.content ?? {});
     if (content.length === 0) parts.push('没有响应体。');
     for (const [type, media] of content) {
-      parts.push(...mediaMarkdown(document, type, media, shown, 'response'));
+      parts.push(...mediaMarkdown(document, type, media, shown, 'response', status));
     }
   }
 
@@ -407,5 +466,5 @@ export function operationMarkdown({ title, entry, samples, specUrl }: OperationP
   if (kept.length) parts.push('## 示例代码', ...kept);
 
   parts.push(`本接口所在的完整 OpenAPI 文档：[${specUrl.split('/').pop()}](${specUrl})`);
-  return parts.join('\n\n');
+  return absoluteLinks(parts.join('\n\n'), pageUrl);
 }

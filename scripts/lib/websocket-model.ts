@@ -69,12 +69,23 @@ const prose = (text: unknown): string =>
 /** Flattens an object schema (references resolved) into the rows of a field table. */
 export function fieldsOf(schema: Schema, prefix = ''): ProtocolField[] {
   const required = new Set(schema.required ?? []);
+  // `x-required-when`: the fields required on some messages only, under the condition's wording.
+  const requiredWhen = new Map<string, string>();
+  for (const [when, keys] of Object.entries(asJson(schema['x-required-when']))) {
+    for (const key of keys as string[]) {
+      if (!schema.properties?.[key] || required.has(key)) {
+        throw new Error(`x-required-when: ${prefix}${key} is no optional field of its schema`);
+      }
+      requiredWhen.set(key, when);
+    }
+  }
   return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => {
     const name = `${prefix}${key}`;
     const field: ProtocolField = {
       name,
       type: typeOf(child),
       required: required.has(key),
+      ...(requiredWhen.has(key) ? { requiredWhen: requiredWhen.get(key) } : {}),
       description: prose(child.description ?? child.oneOf?.find((o) => o.description)?.description),
       constraints: constraintsOf(child),
     };

@@ -149,9 +149,16 @@ export function Limit({ name }: { name: LimitKey }): ReactNode {
   );
 }
 
-/** Download links of every API document the site serves. */
-export function SpecDownloads(): ReactNode {
-  const files = [...apiSpecs, websocketSpec];
+/**
+ * Download links of the API documents the site serves: all of them, or (on the websocket
+ * pages) only the AsyncAPI document.
+ */
+export function SpecDownloads({
+  documents = 'all',
+}: {
+  documents?: 'all' | 'asyncapi';
+}): ReactNode {
+  const files = documents === 'asyncapi' ? [websocketSpec] : [...apiSpecs, websocketSpec];
   return (
     <ul>
       {files.map((f) => (

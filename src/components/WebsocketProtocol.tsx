@@ -59,6 +59,7 @@ function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
             data-field={field.name}
             data-type={field.type}
             data-required={field.required}
+            data-required-when={field.requiredWhen}
           >
             <div className="openapi-schema__list-item">
               <div>
@@ -78,11 +79,13 @@ function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
                     ))}
                   </strong>{' '}
                   <span className="openapi-schema__name">{field.type}</span>
-                  {field.required && (
+                  {(field.required || field.requiredWhen) && (
                     <>
                       {' '}
                       <span className="openapi-schema__divider" />
-                      <span className="openapi-schema__required">必填</span>
+                      <span className="openapi-schema__required">
+                        {field.required ? '必填' : field.requiredWhen}
+                      </span>
                     </>
                   )}
                 </span>

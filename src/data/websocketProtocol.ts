@@ -11,6 +11,8 @@ export interface ProtocolField {
   readonly name: string;
   readonly type: string;
   readonly required: boolean;
+  /** When a field is required on some messages only (`x-required-when`), e.g. 上下文的第一条必填. */
+  readonly requiredWhen?: string;
   readonly description: string;
   /** Fixed and allowed values, bounds and default, worded as the HTTP reference words them. */
   readonly constraints: Constraint[];

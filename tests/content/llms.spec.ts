@@ -11,6 +11,7 @@ import { load, type CheerioAPI } from 'cheerio';
 
 import { deployment } from '../../src/data/deployment';
 import { apiSpecs, websocketSpec } from '../../src/data/apiSpecs';
+import { codeSampleLanguages } from '../../src/data/codeSamples';
 import { llmsFullTxtPath, llmsTxtPath, markdownPathOf } from '../../src/data/llms';
 import { docRoutes, operationRoutes } from '../support/routes';
 import { operationPages } from '../support/operations';
@@ -33,6 +34,10 @@ function prose(markdown: string): string {
     .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '')
     .replace(/(`+)[\s\S]*?\1/g, '');
 }
+
+/** The Markdown without its fenced code blocks. */
+const withoutFences = (markdown: string): string =>
+  markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
 
 /** Heading texts of a Markdown file, inline markup removed. */
 function markdownHeadings(markdown: string): string[] {
@@ -216,6 +221,229 @@ test.describe('the Markdown form of each page', () => {
       expect(control.find('button').text()).toBe('复制页面');
       expect(control.find(`a[href="${markdownPathOf(route)}"]`).text()).toBe('查看 Markdown');
       expect(control.find(`a[href="${llmsTxtPath}"]`).length).toBe(1);
+    }
+  });
+});
+
+/** The sections of a Markdown file: each heading line with the text up to the next heading. */
+function sections(markdown: string): { heading: string; body: string }[] {
+  const out: { heading: string; body: string }[] = [{ heading: '', body: '' }];
+  let fence = '';
+  for (const line of markdown.split('\n')) {
+    const mark = /^(`{3,}|~{3,})/.exec(line)?.[1];
+    if (mark && (fence === '' || mark === fence)) fence = fence === '' ? mark : '';
+    if (fence === '' && /^#{1,6} /.test(line)) out.push({ heading: line, body: '' });
+    else out.at(-1)!.body += `${line}\n`;
+  }
+  return out;
+}
+
+/** Heading text of a built page's heading element, without the hash link's zero-width space. */
+const headingText = ($: CheerioAPI, h: Parameters<CheerioAPI>[0]): string =>
+  $(h)
+    .text()
+    .replace(/\u200b/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+test.describe('no generator leftovers in the Markdown forms', () => {
+  const twins = () =>
+    docRoutes.map(({ path: route }) => ({ route, markdown: read(markdownPathOf(route)) }));
+
+  test('a figure is a figure line, its caption no loose paragraph', () => {
+    let figures = 0;
+    for (const { route, markdown } of twins()) {
+      const $ = html(route);
+      const article = $('.theme-doc-markdown');
+      const names = [
+        ...article
+          .find('figcaption')
+          .map((_, c) => headingText($, c))
+          .get(),
+        ...article
+          .find('img[alt]')
+          .map((_, img) => $(img).attr('alt')!.trim())
+          .get(),
+      ].filter(Boolean);
+      for (const name of names) {
+        figures += 1;
+        const lines = markdown.split('\n').filter((l) => l.includes(name));
+        expect(lines.length, `${route}: ${name}`).toBeGreaterThan(0);
+        for (const line of lines) {
+          expect(line.startsWith('图：') || line.includes(`![${name}](`), `${route}: ${line}`).toBe(
+            true,
+          );
+        }
+      }
+    }
+    expect(figures).toBeGreaterThan(0);
+  });
+
+  test('an interactive tool is one sentence linking it on the page', () => {
+    let tools = 0;
+    for (const { route, markdown } of twins()) {
+      if (operationRoutes.includes(route)) continue;
+      const $ = html(route);
+      // The controls of the article in document order, each under the last heading before it.
+      let heading: { id?: string; text: string } | undefined;
+      const found = new Map<string, { id?: string; text: string }>();
+      $('.theme-doc-markdown')
+        .find('h1, h2, h3, h4, h5, h6, button, input, select, textarea')
+        .each((_, el) => {
+          if (/^h[1-6]$/.test(el.tagName))
+            heading = { id: $(el).attr('id'), text: headingText($, el) };
+          else if ($(el).closest('.theme-code-block').length === 0 && heading) {
+            found.set(heading.text, heading);
+          }
+        });
+      // Nor does a control's label stay behind as a loose line.
+      $('.theme-doc-markdown label').each((_, label) => {
+        expect(markdown, route).not.toContain(headingText($, label));
+      });
+      for (const { id, text } of found.values()) {
+        tools += 1;
+        expect(id, `${route}: heading ${text} has an id`).toBeTruthy();
+        const section = sections(markdown).find((s) => s.heading.replace(/^#+ /, '') === text);
+        expect(section, `${route}: ${text}`).toBeDefined();
+        const link = `](${siteUrl(route)}#${id})`;
+        const sentence = section!.body.split('\n').find((l) => l.includes(link));
+        expect(sentence, `${route}: the tool under ${text} is named and linked`).toMatch(/网页/);
+      }
+    }
+    expect(tools).toBeGreaterThanOrEqual(3);
+  });
+
+  test('a section about the AsyncAPI document links no OpenAPI document', () => {
+    const openApi = apiSpecs.map((s) => siteUrl(s.downloadUrl));
+    let checked = 0;
+    for (const { route, markdown } of twins()) {
+      for (const { heading, body } of sections(markdown)) {
+        const links = [...body.matchAll(/\]\((https?:[^)\s]+)\)/g)].map((m) => m[1]);
+        const first = Math.min(
+          ...links.filter((l) => /\/api-specs\//.test(l)).map((l) => body.indexOf(`](${l})`)),
+        );
+        if (!Number.isFinite(first)) continue;
+        const before = prose(`${heading}\n${body.slice(0, body.lastIndexOf('\n', first) + 1)}`);
+        if (!/AsyncAPI/.test(before) || /OpenAPI/.test(before)) continue;
+        checked += 1;
+        for (const link of links) expect(openApi, `${route}: ${heading}`).not.toContain(link);
+        expect(links, `${route}: ${heading}`).toContain(siteUrl(websocketSpec.downloadUrl));
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a field required in the text is not marked 否 in its table', () => {
+    let checked = 0;
+    for (const { route, markdown } of twins()) {
+      for (const { heading, body } of sections(markdown)) {
+        // What the section's text says a message must carry (`必须带 \`voice_id\``), tables aside.
+        const text = withoutFences(body).replace(/^\|.*$/gm, '');
+        const named = [...text.matchAll(/必须带 `([^`]+)`/g)].map((m) => m[1]);
+        for (const field of new Set(named)) {
+          const row = new RegExp(
+            `^\\| \`${field.replace(/[.[\]]/g, '\\$&')}\` \\| [^|]+ \\| ([^|]+) \\|`,
+            'm',
+          ).exec(body);
+          if (!row) continue;
+          checked += 1;
+          expect(row[1].trim(), `${route}: ${heading} ${field}`).not.toBe('否');
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  test('a repeated schema names the section it repeats', () => {
+    for (const { route, markdown } of twins()) {
+      expect(prose(markdown), route).not.toMatch(/结构同上/);
+      const headings = markdownHeadings(markdown);
+      for (const [, where] of markdown.matchAll(/结构与“([^”]+)”一节/g)) {
+        expect(headings, `${route}: ${where}`).toContain(where);
+      }
+    }
+  });
+
+  test('nothing is described twice on a page (a header once, not under every status)', () => {
+    for (const { route, markdown } of twins()) {
+      const items = withoutFences(markdown)
+        .split('\n')
+        .filter((l) => /^\s*[-*] \S/.test(l) && l.length > 20);
+      const repeated = items.filter((l, i) => items.indexOf(l) !== i);
+      expect(repeated, route).toEqual([]);
+    }
+  });
+
+  test('every link is absolute and resolves in the build', () => {
+    const origin = new URL(deployment.siteUrl).origin;
+    const files = [
+      ...twins().map((t) => [t.route, t.markdown]),
+      [llmsFullTxtPath, read(llmsFullTxtPath)],
+    ];
+    // The ids each page of the build carries, for the links' fragments.
+    const ids = new Map<string, Set<string>>();
+    const idsOf = (file: string): Set<string> => {
+      if (!ids.has(file)) {
+        const $ = load(read(file));
+        ids.set(
+          file,
+          new Set(
+            $('[id]')
+              .map((_, e) => $(e).attr('id')!)
+              .get(),
+          ),
+        );
+      }
+      return ids.get(file)!;
+    };
+    const broken: string[] = [];
+    let checked = 0;
+    for (const [route, markdown] of files) {
+      const text = prose(markdown);
+      const links = [
+        ...[...text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)].map((m) => m[1]),
+        ...[...text.matchAll(/<([a-z][\w+.-]*:[^>\s]+)>/g)].map((m) => m[1]),
+      ];
+      for (const link of links) {
+        checked += 1;
+        if (!/^(https?|mailto):/.test(link)) {
+          broken.push(`${route}: ${link} is not absolute`);
+          continue;
+        }
+        const url = new URL(link);
+        if (url.origin !== origin) continue;
+        const pathname = decodeURI(url.pathname);
+        const candidates =
+          pathname === '/'
+            ? ['/index.html']
+            : [pathname, `${pathname}.html`, `${pathname}/index.html`];
+        const target = candidates.find(
+          (p) => existsSync(fileOf(p)) && statSync(fileOf(p)).isFile(),
+        );
+        if (!target) broken.push(`${route}: ${link} is no file of the build`);
+        else if (url.hash && target.endsWith('.html')) {
+          const id = decodeURIComponent(url.hash.slice(1));
+          if (!idsOf(target).has(id)) broken.push(`${route}: ${link} has no #${id}`);
+        }
+      }
+    }
+    expect([...new Set(broken)]).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  test('the code-sample languages are named as the tabs name them, not by their ids', () => {
+    const ids = codeSampleLanguages
+      .filter((l) => l.language.toLowerCase() !== l.label.toLowerCase())
+      .map((l) => l.language);
+    expect(ids.length).toBeGreaterThan(0);
+    const lowercaseList = codeSampleLanguages
+      .map((l) => l.language)
+      .slice(0, 3)
+      .join('、');
+    for (const { route, markdown } of twins()) {
+      const text = prose(markdown);
+      for (const id of ids) expect(text, `${route}: ${id}`).not.toMatch(new RegExp(`\\b${id}\\b`));
+      expect(text, route).not.toContain(lowercaseList);
     }
   });
 });

@@ -62,7 +62,13 @@ export default function ReferenceAudioChecker(): ReactNode {
   };
 
   return (
-    <div style={styles.checker} role="group" aria-label="检查参考录音">
+    // `data-interactive`: the page's Markdown form (plugins/llms-txt) names the tool in its place.
+    <div
+      style={styles.checker}
+      role="group"
+      aria-label="检查参考录音"
+      data-interactive="录音检查器"
+    >
       <div
         style={dragging ? styles.dragging : styles.drop}
         onDragOver={(e) => {

@@ -8,32 +8,39 @@ import React, { lazy, Suspense, useState, type ReactNode } from 'react';
 const Simulator = lazy(() => import(/* webpackChunkName: "session-simulator" */ './Simulator'));
 const LogChecker = lazy(() => import(/* webpackChunkName: "session-log-checker" */ './LogChecker'));
 
+/**
+ * A tool behind its button. `data-interactive` names it for the page's Markdown form
+ * (plugins/llms-txt), which says in its place that the tool is on the web page.
+ */
 function OnDemand({
-  label,
+  name,
   loading,
   children,
 }: {
-  label: string;
+  name: string;
   loading: string;
   children: ReactNode;
 }): ReactNode {
   const [open, setOpen] = useState(false);
-  if (!open) {
-    return (
-      <p>
-        <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
-          {label}
-        </button>
-      </p>
-    );
-  }
-  return <Suspense fallback={<p role="status">{loading}</p>}>{children}</Suspense>;
+  return (
+    <div data-interactive={name}>
+      {open ? (
+        <Suspense fallback={<p role="status">{loading}</p>}>{children}</Suspense>
+      ) : (
+        <p>
+          <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
+            打开{name}
+          </button>
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** The websocket session simulator: everything runs in the reader's browser. */
 export function SessionSimulator(): ReactNode {
   return (
-    <OnDemand label="打开会话模拟器" loading="正在加载会话模拟器……">
+    <OnDemand name="会话模拟器" loading="正在加载会话模拟器……">
       <Simulator />
     </OnDemand>
   );
@@ -42,7 +49,7 @@ export function SessionSimulator(): ReactNode {
 /** The session log checker: the log never leaves the reader's browser. */
 export function SessionLogChecker(): ReactNode {
   return (
-    <OnDemand label="打开日志检查器" loading="正在加载日志检查器……">
+    <OnDemand name="日志检查器" loading="正在加载日志检查器……">
       <LogChecker />
     </OnDemand>
   );
