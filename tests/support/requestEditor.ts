@@ -21,6 +21,8 @@ export async function openEditor(page: Page, route: string): Promise<void> {
 
 /** Replaces the body editor's text as a reader does: select all, paste. */
 export async function typeBody(page: Page, text: string): Promise<void> {
+  // The headless shell, unlike the full browser, asks for the permission even to write.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
   await bodyEditor(page).click();
   await page.keyboard.press('ControlOrMeta+a');
