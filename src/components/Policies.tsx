@@ -146,7 +146,8 @@ export function DeprecationPolicy(): ReactNode {
       </li>
       <li data-policy="overlap">
         <strong>新旧版本并行</strong>：新的版本前缀发布后，旧版本至少继续服务{' '}
-        <span data-value="overlapMonths">{p.overlapMonths}</span> 个月，停用日期写在上面的版本历史中。
+        <span data-value="overlapMonths">{p.overlapMonths}</span>{' '}
+        个月，停用日期写在上面的版本历史中。
       </li>
       <li data-policy="until-sunset">
         <strong>停用前照常工作</strong>

@@ -127,7 +127,7 @@ export function parseText(text: string): ParsedText | { error: string } {
       const ms = Number(duration[1]);
       if (ms < pauseMin() || ms > pauseMax()) {
         return {
-          error: `${at}的停顿标记 ${tag} 超出范围：停顿时长须在 ${pauseMin()}–${pauseMax()} 毫秒之间。`,
+          error: `${at}的停顿标记 ${tag} 超出范围：停顿时长须在 ${pauseMin()}${rangeSeparator}${pauseMax()} 毫秒之间。`,
         };
       }
       pauses.push(ms);
