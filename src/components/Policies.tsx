@@ -92,7 +92,7 @@ export function VersionHistory(): ReactNode {
           </tbody>
         </table>
       </TableRegion>
-      <TableRegion label="变更记录">
+      <TableRegion label="版本历史">
         <table data-table="api-changes">
           <thead>
             <tr>
@@ -142,11 +142,12 @@ export function DeprecationPolicy(): ReactNode {
       <li data-policy="notice">
         <strong>提前公告</strong>：接口、字段或版本停用前至少提前{' '}
         <span data-value="noticeDays">{p.noticeDays}</span>{' '}
-        天公告：写进上面的变更记录，在参考页中标为已弃用，并发邮件通知最近使用过它的账户。
+        天公告：写进上面的版本历史，在参考页中标为已弃用，并发邮件通知最近使用过它的账户。
       </li>
       <li data-policy="overlap">
         <strong>新旧版本并行</strong>：新的版本前缀发布后，旧版本至少继续服务{' '}
-        <span data-value="overlapMonths">{p.overlapMonths}</span> 个月，停用日期写在上面的版本表中。
+        <span data-value="overlapMonths">{p.overlapMonths}</span>{' '}
+        个月，停用日期写在上面的版本历史中。
       </li>
       <li data-policy="until-sunset">
         <strong>停用前照常工作</strong>

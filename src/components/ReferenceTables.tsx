@@ -248,9 +248,9 @@ export function RetryPolicyTable(): ReactNode {
             <td>{seconds(p.maxDelayMs)}</td>
           </tr>
           <tr data-param="jitter">
-            <th>抖动</th>
+            <th>随机抖动</th>
             <td>
-              全抖动：第 n 次重试前，在 0 到{' '}
+              第 n 次重试前，在 0 到{' '}
               <code>{`min(${p.maxDelayMs / 1000}, ${p.baseDelayMs / 1000} × 2^(n−1))`}</code>{' '}
               秒之间随机取一个等待时间；各次重试的上限依次是{' '}
               {steps.map((n) => seconds(backoffCeilingMs(n))).join('、')}

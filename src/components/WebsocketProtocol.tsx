@@ -253,7 +253,7 @@ export function CloseCodeList({ reconnect }: { reconnect: Reconnect }): ReactNod
 export function ReconnectRules(): ReactNode {
   const meaning: Record<Reconnect, string> = {
     backoff:
-      '自动重连，两次尝试之间按退避策略等待；连接断开时没有收到关闭帧（库报告 `1006` 或“连接已关闭”）也属于这一类。',
+      '自动重连，两次尝试之间按重试策略等待；连接断开时没有收到关闭帧（库报告 `1006` 或“连接已关闭”）也属于这一类。',
     'when-needed': '不要立即重连：连接本身没有问题，只是不再需要。有文本要合成时再建立连接。',
     never:
       '不要自动重连：原因不解决，新连接还会以同样的关闭码结束。先按关闭码表中“怎么做”一列解决原因。',

@@ -46,7 +46,7 @@ export const apiChanges: readonly ApiChange[] = [
     title: '发布 `/v1`',
     items: [
       'HTTP 语音合成 `POST /v1/speech`，支持 `stream: true` 分块返回。',
-      '语音合成 WebSocket `/v1/speech/websocket`：上下文、`flush`、`cancel`。',
+      'WebSocket 语音合成 `GET /v1/speech/websocket`：上下文、`flush`、`cancel`。',
       '音色接口：克隆、列出、查询、修改、删除；余额查询 `GET /v1/user/credit`。',
     ],
     documents: { speech: '1.0.0', 'speech-websocket': '1.0.0', voices: '1.0.0', user: '1.0.0' },

@@ -120,7 +120,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'content_rejected',
     status: 400,
     meaning:
-      '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前已合成的部分照常计费，见[计费表](/price#when-charged)。',
+      '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前已合成的部分照常计费，见[计费与价格：什么时候扣费](/price#when-charged)。',
     kind: 'fix-request',
     onWebsocket: true,
     action:

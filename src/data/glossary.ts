@@ -16,6 +16,13 @@ export interface GlossaryEntry {
   readonly synonyms?: readonly string[];
 }
 
+/**
+ * How a range of numbers is written in prose and tables: `1 – 5,000`, an en dash with a space
+ * on each side, as the reference pages' generated constraints write it
+ * (src/components/schemaConstraints.ts). The copy test fails on any other form.
+ */
+export const rangeSeparator = ' – ';
+
 export const glossary: readonly GlossaryEntry[] = [
   {
     term: '语音合成',
@@ -187,8 +194,8 @@ export const glossary: readonly GlossaryEntry[] = [
     term: '版本历史',
     english: 'changelog, version history',
     meaning: 'API 的版本前缀和每次向后兼容变更的记录。',
-    avoid: ['更新日志', '发版记录'],
-    synonyms: ['changelog', 'release notes', '变更记录'],
+    avoid: ['更新日志', '发版记录', '变更记录', '版本表'],
+    synonyms: ['changelog', 'release notes'],
   },
   {
     term: '弃用',
@@ -254,6 +261,65 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '每个计费单位的单价。',
     avoid: [],
     synonyms: ['价格表', '定价', '收费标准', '多少钱', 'pricing', 'price'],
+  },
+  {
+    term: '合成语音（WebSocket）',
+    english: 'speech over WebSocket (reference)',
+    meaning:
+      'GET /v1/speech/websocket 的参考页：每条消息的字段与示例。与 POST /v1/speech 的“合成语音（HTTP）”成对，标题、侧边栏和链接文字都用这两个名字。',
+    avoid: ['语音合成 WebSocket', '（HTTP）参考', '（WebSocket）参考'],
+  },
+  {
+    term: 'WebSocket 上下文',
+    english: 'contexts guide',
+    meaning: '讲上下文用法和完整客户端的指南页（/guides/contexts）；链接到它时用这个标题。',
+    avoid: ['上下文指南'],
+  },
+  {
+    term: '克隆自定义音色',
+    english: 'cloning guide',
+    meaning:
+      '从参考录音到管理自定义音色的指南页（/guides/clone）；链接到它时用这个标题，链接到其中一节时写作“克隆自定义音色：节标题”。',
+    avoid: ['克隆音色指南', '音色克隆指南', '克隆指南', '克隆音色：'],
+  },
+  {
+    term: '计费与价格',
+    english: 'billing and pricing page',
+    meaning:
+      '计费规则、各模型价格和费用估算的页面（/price）；链接到它时用这个标题，链接到其中一节时写作“计费与价格：节标题”。',
+    avoid: ['价格与计费', '计费表', '价格页'],
+  },
+  {
+    term: '重试策略',
+    english: 'retry policy',
+    meaning:
+      '重试可重试的错误、WebSocket 重连时共用的一套规则：Retry-After 优先，否则指数退避加随机抖动，单次等待、尝试次数和总时长都有上限；见错误码页的“重试策略”。',
+    avoid: ['退避策略'],
+  },
+  {
+    term: '随机抖动',
+    english: 'jitter (full jitter)',
+    meaning: '指数退避中每次实际等待的时间在 0 到当前上限之间随机取值，避免大量客户端同时重试。',
+    avoid: ['全抖动', '完全抖动'],
+  },
+  {
+    term: '进行中的上下文',
+    english: 'open context',
+    meaning:
+      '从第一条 generate 开始、还没有收到 done 或 error 的上下文；计入每条连接的上下文数上限。',
+    avoid: [
+      '打开的上下文',
+      '未完成的上下文',
+      '未结束的上下文',
+      '上下文保持打开',
+      '上下文仍保持打开',
+    ],
+  },
+  {
+    term: '分流',
+    english: 'demultiplex, route by context_id',
+    meaning: '把交错到达的消息按 context_id 分到各自的缓冲区、文件或播放队列。',
+    avoid: ['分发消息', '消息分发', '分发给'],
   },
   {
     term: '基础 URL',

@@ -4,6 +4,7 @@
  * renders the rules and the error examples from here, the HTTP and websocket mocks validate
  * requests with `pronunciationError`, and the billing rule counts `spokenText`.
  */
+import { rangeSeparator } from './glossary';
 import { limit } from './limits';
 import { normaliseSyllable, pinyinSyllables } from './pinyin';
 
@@ -60,8 +61,8 @@ export function spokenText(text: string): string {
   return text.replace(/\[\[|\[[^[\]]*\]/g, (m) => (m === '[[' ? '[' : ''));
 }
 
-/** `1–5`: the tone digits, for messages. */
-export const toneRange = `${tones[0].digit}–${tones[tones.length - 1].digit}`;
+/** `1 – 5`: the tone digits, for messages. */
+export const toneRange = `${tones[0].digit}${rangeSeparator}${tones[tones.length - 1].digit}`;
 
 /**
  * Why a syllable (letters and a tone digit, `hang2`) is not one the API reads, or null. The
@@ -126,7 +127,7 @@ export function parseText(text: string): ParsedText | { error: string } {
       const ms = Number(duration[1]);
       if (ms < pauseMin() || ms > pauseMax()) {
         return {
-          error: `${at}的停顿标记 ${tag} 超出范围：停顿时长须在 ${pauseMin()}–${pauseMax()} 毫秒之间。`,
+          error: `${at}的停顿标记 ${tag} 超出范围：停顿时长须在 ${pauseMin()}${rangeSeparator}${pauseMax()} 毫秒之间。`,
         };
       }
       pauses.push(ms);

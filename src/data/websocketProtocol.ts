@@ -47,7 +47,7 @@ export const reconnectKinds: readonly Reconnect[] = ['backoff', 'when-needed', '
 
 /** How pages name each kind (the close-code table, the reconnect rules, the examples' advice). */
 export const reconnectLabel: Readonly<Record<Reconnect, string>> = {
-  backoff: '按退避策略重连',
+  backoff: '按重试策略重连',
   'when-needed': '需要时再连',
   never: '不要自动重连',
 };

@@ -47,7 +47,7 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
   const kindDetail: Record<ErrorActionKind, { lines: Line[]; verdict: Verdict }> = {
     retry: {
       lines: [
-        [{ text: 'Retry-After', code: true }, { text: ' 优先，否则指数退避加全抖动' }],
+        [{ text: 'Retry-After', code: true }, { text: ' 优先，否则指数退避加随机抖动' }],
         `最多尝试 ${policy.maxAttempts} 次，实时场景限时 ${seconds(policy.realtimeBudgetMs)}`,
       ],
       verdict: 'go',

@@ -9,7 +9,7 @@ import { test, expect } from '@playwright/test';
 import { load, type CheerioAPI } from 'cheerio';
 import { run } from 'zhlint';
 
-import { glossary } from '../../src/data/glossary';
+import { glossary, rangeSeparator } from '../../src/data/glossary';
 import { supportAnchor } from '../../src/data/support';
 import { docRoutes, guideRoutes, operationRoutes } from '../support/routes';
 import { root } from '../support/examples';
@@ -90,6 +90,14 @@ for (const route of written) {
         entry.avoid.filter((word) => prose.includes(word)).map((w) => `${w} → ${entry.term}`),
       );
       expect(found).toEqual([]);
+    });
+
+    test('writes number ranges one way (1 – 5,000)', () => {
+      const { prose } = page(route);
+      // A dash or tilde between two numbers, other than the glossary's spaced en dash.
+      const range = /\d(?:\s*[~～—]\s*|–|\s–(?!\s)|(?<!\s)–\s)\d/g;
+      expect(rangeSeparator).toBe(' – ');
+      expect([...prose.matchAll(range)].map((m) => m[0])).toEqual([]);
     });
 
     test('has a description for search engines and link previews', () => {

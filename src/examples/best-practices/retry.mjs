@@ -1,4 +1,4 @@
-// 合成一句话并保存为 hello.mp3；遇到可重试的错误时按指数退避加抖动重试。
+// 合成一句话并保存为 hello.mp3；遇到可重试的错误时按指数退避加随机抖动重试。
 // 用法：node retry.mjs [voice_id]（Node.js 18+，无需安装依赖）
 import { writeFile } from 'node:fs/promises';
 
@@ -18,7 +18,7 @@ const MAX_DELAY_MS = 20_000; // 单次退避的上限
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** 服务端给了 Retry-After 就照办；否则用“全抖动”的指数退避。 */
+/** 服务端给了 Retry-After 就照办；否则用指数退避加随机抖动。 */
 function backoffDelay(attempt, retryAfter) {
   if (retryAfter && /^\d+$/.test(retryAfter)) {
     return Number(retryAfter) * 1000 + Math.random() * BASE_DELAY_MS;

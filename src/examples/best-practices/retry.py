@@ -1,4 +1,4 @@
-"""合成一句话并保存为 hello.mp3；遇到可重试的错误时按指数退避加抖动重试。
+"""合成一句话并保存为 hello.mp3；遇到可重试的错误时按指数退避加随机抖动重试。
 
 用法：python3 retry.py [voice_id]
 依赖：pip install requests
@@ -26,7 +26,7 @@ MAX_DELAY = 20.0  # 秒：单次退避的上限
 
 
 def backoff_delay(attempt: int, retry_after: Optional[str]) -> float:
-    """服务端给了 Retry-After 就照办；否则用“全抖动”的指数退避。"""
+    """服务端给了 Retry-After 就照办；否则用指数退避加随机抖动。"""
     if retry_after and retry_after.isdigit():
         return float(retry_after) + random.uniform(0, BASE_DELAY)
     return random.uniform(0, min(MAX_DELAY, BASE_DELAY * 2 ** (attempt - 1)))

@@ -63,7 +63,7 @@ with requests.post(
             out.flush()  # 立刻交给播放器，不在本进程里攒
             total += len(chunk)
     except requests.RequestException as exc:
-        # 200 之后出错时服务端直接断开连接：已收到的音频不完整，需要时按退避策略重新请求整段文本。
+        # 200 之后出错时服务端直接断开连接：已收到的音频不完整，需要时按重试策略重新请求整段文本。
         print(f"音频流中途断开（request_id={request_id}，已收到 {total} 字节）：{exc}", file=sys.stderr)
         sys.exit(1)
 

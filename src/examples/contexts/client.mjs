@@ -46,12 +46,12 @@ const PIECE_DELAY_MS = 300; // 两个片段之间的间隔，模拟大模型生�
 const RECEIVE_TIMEOUT_MS = 30_000;
 
 // 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
-const RECONNECT_WITH_BACKOFF = new Set([1011, 1013, 4002]); // 按退避策略重连
+const RECONNECT_WITH_BACKOFF = new Set([1011, 1013, 4002]); // 按重试策略重连
 const RECONNECT_WHEN_NEEDED = new Set([1000, 4000]); // 不必立即重连，有文本要合成时再连
 // 其余关闭码不要自动重连，先解决原因（例如 1008 违反协议、4029 连接数超限）。
 
 function closeAdvice(code) {
-  if (RECONNECT_WITH_BACKOFF.has(code)) return '按退避策略重连';
+  if (RECONNECT_WITH_BACKOFF.has(code)) return '按重试策略重连';
   if (RECONNECT_WHEN_NEEDED.has(code)) return '需要时再连';
   return '不要自动重连';
 }
@@ -211,7 +211,7 @@ ws.on('close', (code, reason) => {
   clearTimeout(watchdog);
   for (const fd of files.values()) closeSync(fd);
   if (pending.size > 0 && code === 1006) {
-    console.error('连接意外断开（没有收到关闭帧，按退避策略重连）');
+    console.error('连接意外断开（没有收到关闭帧，按重试策略重连）');
     failed = true;
   } else if (pending.size > 0) {
     console.error(`连接被关闭：${code} ${String(reason)}（${closeAdvice(code)}）`);

@@ -50,14 +50,14 @@ INTERRUPTED = "turn-1"  # 这个上下文会在第一个音频块到达后被取
 PIECE_DELAY = 0.3  # 两个片段之间的间隔（秒），模拟大模型生成文本的速度
 
 # 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
-RECONNECT_WITH_BACKOFF = {1011, 1013, 4002}  # 按退避策略重连
+RECONNECT_WITH_BACKOFF = {1011, 1013, 4002}  # 按重试策略重连
 RECONNECT_WHEN_NEEDED = {1000, 4000}  # 不必立即重连，有文本要合成时再连
 # 其余关闭码不要自动重连，先解决原因（例如 1008 违反协议、4029 连接数超限）。
 
 
 def close_advice(code):
     if code in RECONNECT_WITH_BACKOFF:
-        return "按退避策略重连"
+        return "按重试策略重连"
     if code in RECONNECT_WHEN_NEEDED:
         return "需要时再连"
     return "不要自动重连"
@@ -225,7 +225,7 @@ def main():
         print("30 秒内没有收到任何消息，放弃等待", file=sys.stderr)
         ok = False
     except websocket.WebSocketConnectionClosedException:
-        print("连接意外断开（没有收到关闭帧，按退避策略重连）", file=sys.stderr)
+        print("连接意外断开（没有收到关闭帧，按重试策略重连）", file=sys.stderr)
         ok = False
     except (OSError, websocket.WebSocketException) as exc:
         print(f"连接出错：{exc}", file=sys.stderr)
