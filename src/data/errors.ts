@@ -232,7 +232,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     onWebsocket: true,
     action:
       '按重试策略重试；持续出现时带上请求 ID [联系技术支持](/api/introduction#support)。WebSocket 上只有这个上下文失败，连接仍然可用：按退避等待后，用新的 `context_id` 重新发送这段话还没有收到音频的部分。',
-    example: { message: '服务暂时不可用，请稍后重试。', param: null },
+    example: { message: '服务端处理时出错，请稍后重试。', param: null },
   }),
   entry({
     code: 'service_unavailable',

@@ -290,6 +290,12 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: ['价格与计费', '计费表', '价格页'],
   },
   {
+    term: '注册代金券',
+    english: 'sign-up voucher',
+    meaning: '新账户注册后领取的代金券，金额和有效期见“计费与价格：注册代金券”。',
+    avoid: ['体验代金券', '新手代金券'],
+  },
+  {
     term: '重试策略',
     english: 'retry policy',
     meaning:
