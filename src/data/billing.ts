@@ -103,7 +103,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
       '请求在合成之前被拒绝：HTTP 状态码不是 2xx，或 WebSocket 握手被拒绝、上下文的第一条 `generate` 收到 `error`',
     billed: 'none',
     detail: '没有合成任何音频，不计费。',
-    reported: '错误信封，没有计费字符数',
+    reported: '错误对象，没有计费字符数',
   },
   {
     id: 'clone-ready',

@@ -106,7 +106,7 @@ export const glossary: readonly GlossaryEntry[] = [
   {
     term: '错误码',
     english: 'error code',
-    meaning: '错误信封中 error.code 的机器可读取值。',
+    meaning: '错误对象中 error.code 的机器可读取值。',
     avoid: ['错误代码'],
     synonyms: ['错误代码', 'error', 'errors', '报错'],
   },
@@ -140,12 +140,19 @@ export const glossary: readonly GlossaryEntry[] = [
     synonyms: ['认证', '身份验证', '授权', 'authentication', 'auth'],
   },
   {
-    term: '错误信封',
-    english: 'error envelope',
-    meaning:
-      '所有接口出错时共用的 JSON 响应体：error 对象中的 code、message、param 和 request_id。',
-    avoid: [],
-    synonyms: ['错误格式', '错误返回格式', '错误响应', 'error format', 'error response'],
+    term: '错误对象',
+    english: 'error object',
+    meaning: '所有接口出错时共用的 JSON 结构：error 对象中的 code、message、param 和 request_id。',
+    avoid: ['错误信封'],
+    synonyms: [
+      '错误格式',
+      '错误返回格式',
+      '错误响应',
+      '错误信封',
+      'error format',
+      'error response',
+      'error envelope',
+    ],
   },
   {
     term: '限流',

@@ -21,7 +21,7 @@ const MEDIA_TYPES = { '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.m4a': 'audio/
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** 打印错误信封中的错误码、说明和请求 ID，然后退出。 */
+/** 打印错误对象中的错误码、说明和请求 ID，然后退出。 */
 async function fail(resp) {
   const requestId = resp.headers.get('x-request-id') ?? '-';
   const text = await resp.text();

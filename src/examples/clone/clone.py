@@ -25,7 +25,7 @@ MEDIA_TYPES = {".wav": "audio/wav", ".mp3": "audio/mpeg", ".m4a": "audio/x-m4a"}
 
 
 def fail(resp: requests.Response) -> None:
-    """打印错误信封中的错误码、说明和请求 ID，然后退出。"""
+    """打印错误对象中的错误码、说明和请求 ID，然后退出。"""
     request_id = resp.headers.get("X-Request-Id", "-")
     try:
         error = resp.json()["error"]

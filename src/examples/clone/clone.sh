@@ -21,7 +21,7 @@ esac
 BODY="$(mktemp)"
 trap 'rm -f "$BODY"' EXIT
 
-# 打印错误信封中的错误码、说明和请求 ID，然后退出
+# 打印错误对象中的错误码、说明和请求 ID，然后退出
 fail() {
   echo "HTTP $1 $(jq -r '"code=\(.error.code) param=\(.error.param) request_id=\(.error.request_id)：\(.error.message)"' "$BODY" 2>/dev/null || cat "$BODY")" >&2
   exit 1

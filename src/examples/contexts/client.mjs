@@ -174,7 +174,7 @@ ws.on('unexpected-response', (request, response) => {
   response.on('end', () => {
     let error;
     try {
-      error = JSON.parse(body).error; // 响应体是错误信封
+      error = JSON.parse(body).error; // 响应体是错误对象
     } catch {
       error = { code: '-', message: body, request_id: response.headers['x-request-id'] ?? '-' };
     }

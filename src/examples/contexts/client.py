@@ -186,7 +186,7 @@ def receive(ws, session):
 
 
 def handshake_refused(exc):
-    """被拒绝的握手：状态码，以及响应体（错误信封）中的错误码、说明和请求 ID。"""
+    """被拒绝的握手：状态码，以及响应体（错误对象）中的错误码、说明和请求 ID。"""
     headers = exc.resp_headers or {}
     body = getattr(exc, "resp_body", None)  # 较旧的 websocket-client 不提供响应体
     try:

@@ -30,7 +30,7 @@ status="$(
 )"
 
 if [[ "$status" -lt 200 || "$status" -ge 300 ]]; then
-  # 错误信封：{"error": {"code", "message", "param", "request_id"}}
+  # 错误对象：{"error": {"code", "message", "param", "request_id"}}
   echo "合成失败（HTTP $status，请求 ID：$(header X-Request-Id)）" >&2
   # 装了 jq 时逐项打印；否则（或响应体不是 JSON 时）原样输出。
   if ! jq -er '.error | "错误码：\(.code)\n说明：\(.message)\n字段：\(.param)"' \

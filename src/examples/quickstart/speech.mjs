@@ -25,7 +25,7 @@ const response = await fetch(`${apiBase}/v1/speech`, {
 });
 
 if (!response.ok) {
-  // 所有接口的错误都使用同一个错误信封：{"error": {"code", "message", "param", "request_id"}}
+  // 所有接口的错误都使用同一个错误对象：{"error": {"code", "message", "param", "request_id"}}
   const body = await response.text();
   let error;
   try {

@@ -29,7 +29,7 @@ response = requests.post(
 )
 
 if not response.ok:
-    # 所有接口的错误都使用同一个错误信封：{"error": {"code", "message", "param", "request_id"}}
+    # 所有接口的错误都使用同一个错误对象：{"error": {"code", "message", "param", "request_id"}}
     try:
         error = response.json()["error"]
     except (ValueError, KeyError, TypeError):

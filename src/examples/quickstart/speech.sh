@@ -7,7 +7,7 @@ set -euo pipefail
 API_BASE="${VOXLOOM_API_BASE:-https://api.voxloom.example}"
 API_BASE="${API_BASE%/}"
 
-# 响应体先写进临时文件：成功时它是音频，失败时它是 JSON 错误信封。
+# 响应体先写进临时文件：成功时它是音频，失败时它是 JSON 错误对象。
 body_file="$(mktemp)"
 trap 'rm -f "$body_file"' EXIT
 
@@ -29,7 +29,7 @@ JSON
 )"
 
 if [[ "$status" -lt 200 || "$status" -ge 300 ]]; then
-  # 错误信封：{"error": {"code", "message", "param", "request_id"}}
+  # 错误对象：{"error": {"code", "message", "param", "request_id"}}
   echo "合成失败（HTTP $status）：" >&2
   cat "$body_file" >&2
   echo >&2
