@@ -67,8 +67,23 @@ const config: Config = {
 
   future: {
     // Docusaurus Faster: rspack bundles, SWC transpiles and minifies the scripts, Lightning CSS
-    // minifies the styles, and the pages render in worker threads.
-    faster: true,
+    // minifies the styles, and the pages render in worker threads. A build without a patch
+    // (BENCH_WITHOUT) skips rspack's persistent cache: its key is the config file, not the
+    // plugins the file returns, so a cached build still carried the patch's module swaps.
+    faster:
+      benchWithout.size > 0
+        ? {
+            swcJsLoader: true,
+            swcJsMinimizer: true,
+            swcHtmlMinimizer: true,
+            lightningCssMinimizer: true,
+            mdxCrossCompilerCache: true,
+            rspackBundler: true,
+            rspackPersistentCache: false,
+            ssgWorkerThreads: true,
+            gitEagerVcs: true,
+          }
+        : true,
     // The one v4 flag Faster requires (for its worker threads): postBuild no longer receives each
     // page's head tags, which no plugin here reads. The other v4 flags stay off: they change the
     // CSS cascade (layers), the browser storage keys (readers' saved tab and colour choices) and
