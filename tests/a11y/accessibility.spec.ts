@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { axeTags } from '../support/axe';
+import { axeOn, axeTags, colourModes, setColourMode } from '../support/axe';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { hydrated } from '../support/hydration';
@@ -9,7 +8,6 @@ const viewports = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'mobile', width: 390, height: 844 },
 ] as const;
-const modes = ['light', 'dark'] as const;
 
 /**
  * The phone width is checked on one page of each layout, not on all 29: what the width changes
@@ -37,7 +35,7 @@ const phoneRoutes = new Set([
 const colourRules = ['color-contrast', 'link-in-text-block'];
 
 async function violations(page: Page, full: boolean): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
+  const axe = axeOn(page);
   if (full) axe.withTags(axeTags);
   else axe.withRules(colourRules);
   const results = await axe.analyze();
@@ -67,13 +65,8 @@ test.describe('axe finds no violation', () => {
         await page.goto(route);
         // Let lazily rendered parts (search bar, API explorer panel) settle.
         await page.waitForLoadState('networkidle');
-        for (const mode of modes) {
-          // What the colour toggle does: the theme's CSS follows this attribute.
-          await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
-          // Colours change through CSS transitions: measure them once they have ended.
-          await page.waitForFunction(() =>
-            document.getAnimations().every((animation) => animation.playState !== 'running'),
-          );
+        for (const mode of colourModes) {
+          await setColourMode(page, mode);
           const full = viewport.name === 'desktop' && mode === 'light';
           for (const v of await violations(page, full)) {
             found.push(`[${viewport.name} ${mode}] ${v}`);

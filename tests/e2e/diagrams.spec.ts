@@ -8,7 +8,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import * as cheerio from 'cheerio';
 import { parse } from 'yaml';
@@ -16,7 +15,7 @@ import { parse } from 'yaml';
 import { apiErrors, errorActionKinds } from '../../src/data/errors';
 import { reconnectKinds, type CloseCode } from '../../src/data/websocketProtocol';
 import { test, expect } from '../support/fixtures';
-import { axeTags, colourModes, setColourMode } from '../support/axe';
+import { axeOn, axeTags, colourModes, setColourMode } from '../support/axe';
 import { hydrated } from '../support/hydration';
 
 const diagrams = [
@@ -93,7 +92,7 @@ for (const { name, route } of diagrams) {
       await hydrated(page);
       for (const mode of colourModes) {
         await setColourMode(page, mode);
-        const results = await new AxeBuilder({ page })
+        const results = await axeOn(page)
           .include(`[data-diagram-figure="${name}"]`)
           .withTags(axeTags)
           .analyze();
