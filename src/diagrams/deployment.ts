@@ -18,30 +18,29 @@ import {
 } from './svg';
 
 export function deploymentDiagram(
-  limit: (key: 'websocketConnections' | 'contextsPerConnection' | 'websocketIdleTimeout') => Limit,
+  limit: (key: 'websocketConnections' | 'contextsPerConnection') => Limit,
   brandName: string,
 ): RenderedDiagram {
   const amount = (l: Limit) => `${l.value} ${l.unit}`;
   const connections = limit('websocketConnections');
   const contexts = limit('contextsPerConnection');
-  const idle = limit('websocketIdleTimeout');
 
   const clients: Line[][] = [
     ['浏览器', '网页'],
     ['手机 App', '小程序、桌面客户端'],
   ];
-  const toServer: Line = '你自己的接口 + 短期会话令牌';
+  const toServer: Line = '你自己的接口 + 短期令牌';
   const server: Line[] = ['你的服务端（中继）', '持有 API 密钥，校验令牌，执行业务规则'];
   const pool: Line[] = [
     'WebSocket 连接池',
     `每个账户最多 ${amount(connections)}连接`,
     `每条连接同时最多 ${amount(contexts)}上下文`,
     '每一轮回复开一个新的上下文',
-    `空闲 ${amount(idle)}被关闭，需要时再连`,
+    '连接关闭后从池中去掉，需要时再开',
   ];
   const toApi: Line[] = [
     [{ text: 'WebSocket，' }, { text: 'Authorization: Bearer <API 密钥>', code: true }],
-    '连接长期复用，多个会话共享',
+    '开着的连接供各会话复用',
   ];
   const api: Line[] = [`${brandName} API`];
 

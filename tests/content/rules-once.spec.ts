@@ -165,42 +165,10 @@ test('the owners are pages of the site and the checked routes are doc routes', (
   }
 });
 
-/**
- * Restatements on the checked routes that come from files outside this step, each with the file
- * to change and how often it shows. The test expects exactly that many; once one is fixed,
- * remove its entry.
- */
-const pendingElsewhere: readonly {
-  route: string;
-  fingerprint: RegExp;
-  count: number;
-  file: string;
-}[] = [
-  // The recommended-deployment diagram's text alternative (its labels in the Markdown form).
-  {
-    route: '/guides/best-practices',
-    fingerprint: idleLength,
-    count: 1,
-    file: 'src/diagrams/deployment.ts',
-  },
-  {
-    route: '/guides/best-practices',
-    fingerprint: /长期复用/,
-    count: 1,
-    file: 'src/diagrams/deployment.ts',
-  },
-];
-
-/** Every match of a fingerprint in a text. */
 const matchesOf = (fingerprint: RegExp, text: string): string[] =>
   [...text.matchAll(new RegExp(fingerprint.source, `${fingerprint.flags.replace('g', '')}g`))].map(
     (m) => m[0],
   );
-
-const pendingCount = (route: string, fingerprint: RegExp): number =>
-  pendingElsewhere
-    .filter((p) => p.route === route && p.fingerprint.source === fingerprint.source)
-    .reduce((sum, p) => sum + p.count, 0);
 
 for (const route of checkedRoutes) {
   test(`${route} states no rule it does not own`, () => {
@@ -208,21 +176,8 @@ for (const route of checkedRoutes) {
     const found = rules
       .filter(({ owners }) => !owners.includes(route))
       .flatMap(({ rule, fingerprints }) =>
-        fingerprints.flatMap((f) =>
-          matchesOf(f, prose)
-            .slice(pendingCount(route, f))
-            .map((m) => `${rule}: “${m}”`),
-        ),
+        fingerprints.flatMap((f) => matchesOf(f, prose).map((m) => `${rule}: “${m}”`)),
       );
     expect(found).toEqual([]);
   });
 }
-
-test('the restatements left to other files are still there (remove an entry once fixed)', () => {
-  for (const { route, fingerprint, count, file } of pendingElsewhere) {
-    expect(
-      matchesOf(fingerprint, proseOf(route)).length,
-      `${route}: ${fingerprint} from ${file}`,
-    ).toBe(count);
-  }
-});
