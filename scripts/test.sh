@@ -32,14 +32,21 @@ background+=($!)
 step 'Generate the API reference from api-specs/'
 npm run --silent gen-api
 
-step 'Types'
-npm run --silent typecheck
-
-step 'Lint'
-npm run --silent lint
-
-step 'Formatting'
-npm run --silent format:check
+step 'Types, lint and formatting, side by side (each runs on one core)'
+checks=(typecheck lint format:check)
+pids=()
+for check in "${checks[@]}"; do
+  npm run --silent "$check" >"$logs/${check/:/-}.log" 2>&1 &
+  pids+=($!)
+done
+static_status=0
+for i in "${!checks[@]}"; do
+  check=${checks[$i]}
+  if wait "${pids[$i]}"; then result=passed; else result=failed static_status=1; fi
+  printf -- '-- %s %s\n' "$check" "$result"
+  cat "$logs/${check/:/-}.log"
+done
+[ "$static_status" -eq 0 ] || exit 1
 
 step 'Production build'
 npx docusaurus build
