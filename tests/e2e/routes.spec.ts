@@ -1,38 +1,8 @@
 import { test, expect } from '../support/fixtures';
-import { docRoutes, htmlNormalisations, tagSlugs } from '../support/routes';
+import { htmlNormalisations, tagSlugs } from '../support/routes';
 
-// A link that only the given sidebar holds, to tell the two sidebars apart.
-const sidebarMarker = {
-  tutorialSidebar: '/guides/contexts',
-  api: '/api/errors',
-} as const;
-
-test.describe('every route of the specification', () => {
-  for (const { path, sidebar } of docRoutes) {
-    test(`${path} answers 200 with a heading and ${sidebar === 'none' ? 'no sidebar' : `sidebar '${sidebar}'`}`, async ({
-      page,
-    }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans');
-      const heading = page.locator('main h1').first();
-      await expect(heading).toBeVisible();
-      await expect(heading).not.toBeEmpty();
-
-      const sidebarNav = page.locator('aside.theme-doc-sidebar-container nav');
-      if (sidebar === 'none') {
-        await expect(page.locator('aside.theme-doc-sidebar-container')).toHaveCount(0);
-        return;
-      }
-      await expect(sidebarNav).toBeVisible();
-      const other = sidebar === 'api' ? 'tutorialSidebar' : 'api';
-      await expect(sidebarNav.locator(`a[href="${sidebarMarker[sidebar]}"]`)).toHaveCount(1);
-      await expect(sidebarNav.locator(`a[href="${sidebarMarker[other]}"]`)).toHaveCount(0);
-      // The current page is the sidebar's active entry.
-      await expect(sidebarNav.locator('a.menu__link--active').last()).toHaveAttribute('href', path);
-    });
-  }
-
+// Each route's status, heading and sidebar: tests/e2e/every-route.spec.ts, on its one visit.
+test.describe('the routes of the specification', () => {
   test('/search is the search results page', async ({ page }) => {
     const response = await page.goto('/search');
     expect(response?.status()).toBe(200);

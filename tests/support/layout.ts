@@ -1,0 +1,156 @@
+/**
+ * The layout checks of one page at one width (tests/e2e/every-route.spec.ts runs them on every
+ * route): no sideways scroll, code in table cells on one line, wide tables in named regions the
+ * keyboard can scroll, form controls in the site's font. Measured in one `page.evaluate`.
+ */
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+interface Layout {
+  /** The page's width and the viewport's, and what widens the page past the right edge. */
+  scrollWidth: number;
+  clientWidth: number;
+  sticksOut: string[];
+  /** `code` in a table cell laid out on more than one line. */
+  brokenCode: string[];
+  /** Tables wider than their container that no named, focusable scrolling region holds. */
+  unscrollable: string[];
+  /** Names of the page's regions, duplicates included. */
+  regionNames: string[];
+  /** How many tables are wider than their container. */
+  wideTables: number;
+  /** Form controls not in the body's font. */
+  otherFonts: string[];
+}
+
+/** Runs in the page, once it has settled: everything this spec asks of one page's layout. */
+async function measureLayout(page: Page): Promise<Layout> {
+  return page.evaluate(async () => {
+    // The table regions measure themselves after hydration; let their updates land.
+    for (let i = 0; i < 3; i += 1) await new Promise((r) => requestAnimationFrame(r));
+    const describe = (el: Element): string =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
+        typeof el.className === 'string' && el.className
+          ? `.${el.className.trim().split(/\s+/).join('.')}`
+          : ''
+      } "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const rendered = (el: Element): boolean => el.getClientRects().length > 0;
+    const nameOf = (el: Element): string => {
+      const labelledBy = el.getAttribute('aria-labelledby');
+      if (labelledBy) {
+        return labelledBy
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+          .join(' ')
+          .trim();
+      }
+      return el.getAttribute('aria-label')?.trim() ?? '';
+    };
+
+    const root = document.documentElement;
+    const sticksOut = Array.from(document.body.querySelectorAll('*'))
+      .filter((el) => {
+        const rect = el.getBoundingClientRect();
+        return rect.width > 0 && rect.right > root.clientWidth + 1;
+      })
+      // What a scrolling or clipping box holds, or what is fixed, does not widen the page.
+      .filter((el) => {
+        for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
+          const s = getComputedStyle(a);
+          if (s.position === 'fixed' || (a !== el && s.overflowX !== 'visible')) return false;
+        }
+        return true;
+      })
+      // Only the outermost: its descendants stick out with it.
+      .filter((el, _, all) => !all.some((other) => other !== el && other.contains(el)))
+      .map(describe);
+
+    // A `code` laid out on one line has one box; broken over lines, one per line.
+    const brokenCode = Array.from(document.querySelectorAll('td code, th code'))
+      .filter((code) => rendered(code) && code.getClientRects().length !== 1)
+      .map((code) => `${code.textContent} (${code.getClientRects().length} lines)`);
+
+    const wide = Array.from(document.querySelectorAll('table')).filter(
+      (table) =>
+        rendered(table) &&
+        table.getBoundingClientRect().width > (table.parentElement?.clientWidth ?? 0) + 1,
+    );
+    const unscrollable = wide
+      .filter((table) => {
+        const region = table.parentElement?.closest('[role="region"]');
+        if (!(region instanceof HTMLElement)) return true;
+        const overflowX = getComputedStyle(region).overflowX;
+        return !(
+          region.tabIndex === 0 &&
+          nameOf(region) !== '' &&
+          (overflowX === 'auto' || overflowX === 'scroll') &&
+          region.scrollWidth > region.clientWidth &&
+          region.getBoundingClientRect().right <= root.clientWidth + 1
+        );
+      })
+      .map((table) => describe(table.querySelector('tr') ?? table));
+
+    const regionNames = Array.from(document.querySelectorAll('[role="region"]')).map(nameOf);
+
+    const bodyFont = getComputedStyle(document.body).fontFamily;
+    const otherFonts = Array.from(document.querySelectorAll('button, input, select, textarea'))
+      .filter((el) => rendered(el) && getComputedStyle(el).fontFamily !== bodyFont)
+      .map((el) => `${describe(el)}: ${getComputedStyle(el).fontFamily}`);
+
+    return {
+      scrollWidth: root.scrollWidth,
+      clientWidth: root.clientWidth,
+      sticksOut,
+      brokenCode,
+      unscrollable,
+      regionNames,
+      wideTables: wide.length,
+      otherFonts,
+    };
+  });
+}
+
+const duplicates = (names: string[]): string[] =>
+  names.filter((name, i) => names.indexOf(name) !== i);
+
+/** The checks of one width; `keyboard` also scrolls the first wide table with the keyboard. */
+export async function checkLayout(page: Page, width: number, keyboard: boolean): Promise<void> {
+  const layout = await measureLayout(page);
+  const at = `at ${width} px`;
+  expect(
+    layout.scrollWidth,
+    `${at} the page scrolls sideways; past the right edge: ${layout.sticksOut.join(', ')}`,
+  ).toBeLessThanOrEqual(layout.clientWidth);
+  expect(layout.brokenCode, `${at}, code in a table cell over more than one line`).toEqual([]);
+  expect(
+    layout.unscrollable,
+    `${at}, tables wider than the column outside a named, focusable scrolling region`,
+  ).toEqual([]);
+  expect(
+    layout.regionNames.filter((n) => n === ''),
+    `${at}, regions without a name`,
+  ).toEqual([]);
+  expect(duplicates(layout.regionNames), `${at}, region names used twice`).toEqual([]);
+  expect(layout.otherFonts, `${at}, form controls not in the site's font`).toEqual([]);
+  // A table that fits is neither a keyboard stop nor a landmark.
+  expect(
+    await page
+      .locator('[role="region"]:has(> table)')
+      .evaluateAll((regions) => regions.filter((r) => r.scrollWidth <= r.clientWidth).length),
+    `${at}, regions around tables that fit`,
+  ).toBe(0);
+
+  // The keyboard scrolls a wide table: focus its region, press →.
+  if (keyboard && layout.wideTables > 0) {
+    const region = page.locator('[role="region"]:has(> table)').first();
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => region.evaluate((el) => el.scrollLeft), {
+        message: `${at}, → scrolls the focused table`,
+        timeout: 2_000,
+      })
+      .toBeGreaterThan(0);
+  }
+}
