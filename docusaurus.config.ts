@@ -3,25 +3,25 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 
-import rawSourcePlugin from './plugins/raw-source';
+import rawSourcePlugin from './plugins/features/raw-source';
 import { codeTheme } from './src/css/prismThemes';
 import { apiSearchContext } from './src/search/contexts';
-import codeColoursPlugin from './plugins/code-colours';
-import searchHighlightPlugin from './plugins/search-highlight';
-import searchLocalInParts from './plugins/search-index-split';
-import searchQueryPlugin from './plugins/search-query';
-import searchQueryRewritePlugin from './plugins/search-query-rewrite';
-import lazyPrismPlugin from './plugins/lazy-prism';
-import browserContextPlugin from './plugins/browser-context';
-import routePrefetchPlugin from './plugins/route-prefetch';
-import openApiSchemasPlugin from './plugins/openapi-schemas';
-import openApiParameterTitlesPlugin from './plugins/openapi-parameter-titles';
-import openApiSchemaWordingPlugin from './plugins/openapi-schema-wording';
-import openApiSha1Plugin from './plugins/openapi-sha1';
-import startupTasksPlugin from './plugins/startup-tasks';
-import llmsTxtPlugin from './plugins/llms-txt';
-import robotsTxtPlugin from './plugins/robots-txt';
-import rehypeTableRegions from './plugins/rehype-table-regions';
+import codeColoursPlugin from './plugins/features/code-colours';
+import searchHighlightPlugin from './plugins/adaptations/search-highlight';
+import searchLocalInParts from './plugins/adaptations/search-index-split';
+import searchQueryPlugin from './plugins/adaptations/search-query';
+import searchQueryRewritePlugin from './plugins/adaptations/search-query-rewrite';
+import lazyPrismPlugin from './plugins/adaptations/lazy-prism';
+import browserContextPlugin from './plugins/adaptations/browser-context';
+import routePrefetchPlugin from './plugins/adaptations/route-prefetch';
+import openApiSchemasPlugin from './plugins/adaptations/openapi-schemas';
+import openApiParameterTitlesPlugin from './plugins/adaptations/openapi-parameter-titles';
+import openApiSchemaWordingPlugin from './plugins/adaptations/openapi-schema-wording';
+import openApiSha1Plugin from './plugins/adaptations/openapi-sha1';
+import startupTasksPlugin from './plugins/adaptations/startup-tasks';
+import llmsTxtPlugin from './plugins/features/llms-txt';
+import robotsTxtPlugin from './plugins/features/robots-txt';
+import rehypeTableRegions from './plugins/features/rehype-table-regions';
 import { ssrTemplate } from './src/ssr/template';
 import { deployment } from './src/data/deployment';
 import { glossary } from './src/data/glossary';
@@ -193,7 +193,7 @@ const config: Config = {
               specPath: bundledSpecPath(spec.id),
               outputDir: spec.outputDir,
               downloadUrl: spec.downloadUrl,
-              template: 'plugins/openapi/api-page.mustache',
+              template: 'plugins/adaptations/openapi/api-page.mustache',
               hideSendButton: true,
               showInfoPage: false,
               showSchemas: false,
@@ -208,7 +208,7 @@ const config: Config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     [
-      // The local search, its index written in two parts (plugins/search-index-split).
+      // The local search, its index written in two parts (plugins/adaptations/search-index-split).
       searchLocalInParts,
       {
         hashed: true,
@@ -280,7 +280,7 @@ const config: Config = {
       // One theme for both modes, its colours CSS custom properties (see src/css/prismThemes.ts).
       theme: codeTheme,
       darkTheme: codeTheme,
-      // Registered where code is highlighted in the browser (see plugins/lazy-prism).
+      // Registered where code is highlighted in the browser (see plugins/adaptations/lazy-prism).
       additionalLanguages: [...extraPrismLanguages],
     },
     // The theme's keys only: the site's own fields (labels, requirements) stay out of siteConfig.

@@ -9,7 +9,7 @@ import React, { useEffect, useRef, useState, type ReactNode } from 'react';
  * The server's HTML assumes the table scrolls (it does not know the reader's width); in the
  * browser the box measures itself, again whenever it or the table changes size.
  *
- * Markdown tables and the tables written in MDX get theirs from plugins/rehype-table-regions,
+ * Markdown tables and the tables written in MDX get theirs from plugins/features/rehype-table-regions,
  * labelled after their caption or the heading above them; a component passes its own label.
  */
 export default function TableRegion({

@@ -37,7 +37,7 @@ export function WebsocketEndpoint(): ReactNode {
 /**
  * A message's fields as the HTTP reference pages list a request body's (the OpenAPI theme's
  * classes: name, type, 必填, then the description and constraints). The data attributes let
- * the page's Markdown form (plugins/llms-txt) write the list as a field table.
+ * the page's Markdown form (plugins/features/llms-txt) write the list as a field table.
  */
 function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
   return (

@@ -3,7 +3,7 @@ import { formatCount } from './formatCount';
 /**
  * The constraints of a schema as readers say them (取值范围：0.5 – 2.0, 长度：1 – 5,000 字符),
  * never as schema keywords. One wording for the reference pages (through
- * plugins/openapi-schema-wording) and their Markdown form (plugins/llms-txt).
+ * plugins/adaptations/openapi-schema-wording) and their Markdown form (plugins/features/llms-txt).
  */
 export interface ConstrainedSchema {
   type?: string | string[];

@@ -143,7 +143,7 @@ function tokenRules(variables: ReturnType<typeof codeVariables>): string[] {
 }
 
 /**
- * The code theme's stylesheet, written at build time (plugins/code-colours): the custom
+ * The code theme's stylesheet, written at build time (plugins/features/code-colours): the custom
  * properties' light values by default and dark ones under `data-theme`, the classic theme's own
  * `--prism-*` properties, and the token rules. A function, so that the browser, which imports
  * this module for `colourType`, does not build it.

@@ -1,6 +1,6 @@
 /**
  * The files the site publishes for AI assistants and offline readers, written at build time by
- * `plugins/llms-txt` from the built pages and the specs. The copy control on every doc page
+ * `plugins/features/llms-txt` from the built pages and the specs. The copy control on every doc page
  * (src/theme/DocItem/Content) links to them.
  */
 import { deployment } from './deployment';

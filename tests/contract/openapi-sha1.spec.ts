@@ -1,12 +1,12 @@
 /**
- * plugins/openapi-sha1 hands the OpenAPI theme's storage helpers `CryptoJsSha1.ts` in place of
+ * plugins/adaptations/openapi-sha1 hands the OpenAPI theme's storage helpers `CryptoJsSha1.ts` in place of
  * crypto-js. The helpers call `SHA1(message).toString()` inside a try/catch, so a replacement
  * that broke the call would go unnoticed on a page: the saved choice of security scheme would
  * just be forgotten. Here the replacement must give the library's own digests.
  */
 import { createHash } from 'node:crypto';
 import { test, expect } from '@playwright/test';
-import CryptoJsSha1 from '../../plugins/openapi-sha1/CryptoJsSha1';
+import CryptoJsSha1 from '../../plugins/adaptations/openapi-sha1/CryptoJsSha1';
 
 const messages = ['', 'BearerAuth', 'ApiKeyAuth,BearerAuth', '声织'];
 

@@ -50,7 +50,7 @@ test.describe('suggestions', () => {
   test('searching from the shortcut does not load the code highlighter meanwhile', async ({
     page,
   }) => {
-    // Registering the highlighter's grammars (plugins/lazy-prism) is one long task: it must not
+    // Registering the highlighter's grammars (plugins/adaptations/lazy-prism) is one long task: it must not
     // land between the keystrokes and the suggestions. Any other first interaction loads it.
     const highlighter: string[] = [];
     page.on('response', async (response) => {

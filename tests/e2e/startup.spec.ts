@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { hydrated } from '../support/hydration';
-import { startupGroups } from '../../plugins/startup-tasks';
+import { startupGroups } from '../../plugins/adaptations/startup-tasks';
 
 // The app's scripts are preloaded in the head and started by an inline script once the page is
 // first painted (src/ssr/template.ts), so that its HTML shows before the app's start-up work.
@@ -26,7 +26,7 @@ test('the app starts after the first contentful paint, then hydrates', async ({ 
   expect(paintedAt).toBeGreaterThan(0);
   expect(scriptAddedAt).toBeGreaterThanOrEqual(paintedAt!);
   // The scripts run in their order: the runtime first, then the libraries' groups, each its own
-  // script (plugins/startup-tasks), then the app's entry.
+  // script (plugins/adaptations/startup-tasks), then the app's entry.
   const order = await page
     .locator('body > script[src]')
     .evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
@@ -78,7 +78,7 @@ test('the app scripts download at low priority, the stylesheet at the highest', 
 test('the routes of the links in view are prefetched, each file once', async ({ page }) => {
   await page.goto('/guides/contexts');
   await hydrated(page);
-  // Loads the code highlighter now (plugins/lazy-prism), so the click below fetches only the route.
+  // Loads the code highlighter now (plugins/adaptations/lazy-prism), so the click below fetches only the route.
   await page.mouse.move(10, 10);
   await page.waitForLoadState('networkidle');
   const prefetched = await page

@@ -62,7 +62,7 @@ export default function ReferenceAudioChecker(): ReactNode {
   };
 
   return (
-    // `data-interactive`: the page's Markdown form (plugins/llms-txt) names the tool in its place.
+    // `data-interactive`: the page's Markdown form (plugins/features/llms-txt) names the tool in its place.
     <div
       style={styles.checker}
       role="group"

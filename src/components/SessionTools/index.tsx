@@ -10,7 +10,7 @@ const LogChecker = lazy(() => import(/* webpackChunkName: "session-log-checker" 
 
 /**
  * A tool behind its button. `data-interactive` names it for the page's Markdown form
- * (plugins/llms-txt), which says in its place that the tool is on the web page.
+ * (plugins/features/llms-txt), which says in its place that the tool is on the web page.
  */
 function OnDemand({
   name,

@@ -13,7 +13,7 @@ export function loadedHighlighting(): Content | undefined {
 
 /**
  * Loads the theme's highlighted content (prism-react-renderer, Prism and the extra grammars) once:
- * on the reader's first interaction (plugins/lazy-prism, a client module: this file is all it adds
+ * on the reader's first interaction (plugins/adaptations/lazy-prism, a client module: this file is all it adds
  * to the main script), or when a block first renders anew in the browser.
  */
 export function preloadHighlighting(): Promise<Content> {

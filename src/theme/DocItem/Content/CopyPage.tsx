@@ -8,7 +8,7 @@ import styles from './styles.module.css';
 type State = 'idle' | 'copying' | 'copied' | 'failed';
 
 /**
- * Copies the page's Markdown form (written at build time by plugins/llms-txt). Safari accepts a
+ * Copies the page's Markdown form (written at build time by plugins/features/llms-txt). Safari accepts a
  * clipboard write only within the click, so the pending text goes to it as a ClipboardItem at
  * once; `writeText` after the fetch serves browsers without ClipboardItem.
  */

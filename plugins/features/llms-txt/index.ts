@@ -5,9 +5,9 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
 import { parse } from 'yaml';
 
-import { decodeSamples } from '../../src/codegen/sampleFrontMatter';
-import { apiSpecs, bundledSpecPath, websocketSpec } from '../../src/data/apiSpecs';
-import { llmsFullTxtPath, llmsSummary, llmsTxtPath, markdownPathOf } from '../../src/data/llms';
+import { decodeSamples } from '../../../src/codegen/sampleFrontMatter';
+import { apiSpecs, bundledSpecPath, websocketSpec } from '../../../src/data/apiSpecs';
+import { llmsFullTxtPath, llmsSummary, llmsTxtPath, markdownPathOf } from '../../../src/data/llms';
 import { articleMarkdown, parsePage } from './html-to-markdown';
 import {
   operationMarkdown,

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { codeColourCss } from '../../src/css/prismThemes';
+import { codeColourCss } from '../../../src/css/prismThemes';
 
 /**
  * Loads the code theme's colours on every page: the light and dark values of its custom properties

@@ -1,7 +1,7 @@
-import codeJson from '../../i18n/zh-Hans/code.json';
-import type { StoredSample } from '../../src/codegen/sampleFrontMatter';
-import { parametersTitleIdOf } from '../openapi-parameter-titles/messageIds';
-import { binaryContent, schemaConstraints } from '../../src/components/schemaConstraints';
+import codeJson from '../../../i18n/zh-Hans/code.json';
+import type { StoredSample } from '../../../src/codegen/sampleFrontMatter';
+import { parametersTitleIdOf } from '../../adaptations/openapi-parameter-titles/messageIds';
+import { binaryContent, schemaConstraints } from '../../../src/components/schemaConstraints';
 
 /**
  * The Markdown of an API operation page, written from the bundled OpenAPI document (the page's
@@ -281,7 +281,7 @@ function examplesMarkdown(media: MediaType): string[] {
   });
 }
 
-// Headed as on the page (see plugins/openapi-parameter-titles).
+// Headed as on the page (see plugins/adaptations/openapi-parameter-titles).
 const messages = codeJson as Record<string, { message: string }>;
 const parameterGroups: [string, string][] = ['path', 'query', 'header', 'cookie'].map((place) => [
   place,

@@ -7,7 +7,7 @@ import verifiedAgainst from '../lib/verifiedAgainst';
  * The local search's results page writes its query into the URL from an effect that runs when the
  * page hydrates, before it has read the query from the URL (it reads it only once
  * `useIsBrowser()` is true): `/search?q=…` is replaced by `/search`. The query survived only while
- * the re-render after hydration happened in the same batch (see plugins/browser-context). The
+ * the re-render after hydration happened in the same batch (see plugins/adaptations/browser-context). The
  * page's `useSearchQuery` hook becomes `useSearchQuery.ts`: the same hook, whose URL updates wait
  * until the query has been read.
  */

@@ -13,7 +13,7 @@ const searchLocal = createRequire(__filename)('@easyops-cn/docusaurus-search-loc
 
 /**
  * The local search, with each index it writes split in two files that the search worker
- * (plugins/search-query-rewrite/searchWorker.ts) fetches one after the other:
+ * (plugins/adaptations/search-query-rewrite/searchWorker.ts) fetches one after the other:
  * `….head.json` holds the parts a first suggestion needs (titles, headings, descriptions,
  * keywords; a few per cent of the bytes), `….body.json` the page text. The plugin writes one
  * file per search context; nothing in its options splits it. Wrapping its factory keeps every

@@ -9,7 +9,7 @@ import verifiedAgainst from '../lib/verifiedAgainst';
  * The bar gets `searchByWorker.ts` instead, the page `searchPageByWorker.ts`: they pass the query
  * to src/search/searchRanked.ts (the readers' words → the docs' terms, ranking) and search in our
  * worker (`searchWorker.ts`), which loads the index in the two parts that
- * plugins/search-index-split writes. Remove when the plugin accepts a query transform and loads
+ * plugins/adaptations/search-index-split writes. Remove when the plugin accepts a query transform and loads
  * its index in parts.
  */
 export default function searchQueryRewritePlugin(): Plugin {
