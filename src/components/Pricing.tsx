@@ -1,6 +1,9 @@
 import React, { useId, useState, type ReactNode } from 'react';
 import TableRegion from '@site/src/components/TableRegion';
 import useIsBrowser from '@docusaurus/useIsBrowser';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import Prose from '@site/src/components/Prose';
+import { billingRules } from '@site/src/data/billing';
 import { defaultModel, models, type ModelId } from '@site/src/data/models';
 import {
   billedCharacters,
@@ -26,6 +29,32 @@ export function SignupVoucher(): ReactNode {
     <>
       {formatYuan(signupVoucher.amountFen)} 的代金券（有效期 {signupVoucher.validDays} 天）
     </>
+  );
+}
+
+/** The anchor of a billing rule on `/price`. */
+export const billingRuleAnchor = (id: string): string => `billing-rule-${id}`;
+
+/**
+ * Some rules of billing from `src/data/billing.ts` (`billingRules`), by id, in the order given:
+ * each item is a link target (`/price#billing-rule-<id>`).
+ */
+export function BillingRules({ ids }: { ids: readonly string[] }): ReactNode {
+  const brokenLinks = useBrokenLinks();
+  const rules = ids.map((id) => {
+    const rule = billingRules.find((r) => r.id === id);
+    if (!rule) throw new Error(`no billing rule ${id}`);
+    return rule;
+  });
+  rules.forEach((r) => brokenLinks.collectAnchor(billingRuleAnchor(r.id)));
+  return (
+    <ul data-list="billing-rules">
+      {rules.map((r) => (
+        <li key={r.id} id={billingRuleAnchor(r.id)} data-billing-rule={r.id}>
+          <strong>{r.topic}</strong>：<Prose text={r.rule} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

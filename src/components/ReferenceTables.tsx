@@ -272,7 +272,10 @@ export function RetryPolicyTable(): ReactNode {
               ：有人正在等这段语音时，从第一次尝试算起，所有尝试和等待加起来不超过它。下一次等待会超出剩余的时间，包括{' '}
               <code>Retry-After</code> 比剩余时间还长（例如 <code>Retry-After: 20</code>
               ）时，不要等待，立即放弃并降级，例如改为显示文字回复。批量任务不受这一项限制，按{' '}
-              <code>Retry-After</code> 等待，只受最多尝试次数的约束
+              <code>Retry-After</code> 等待，只受最多尝试次数的约束。
+              <span data-rule="realtime-budget-scope">
+                <Prose text={p.realtimeBudgetScope} />
+              </span>
             </td>
           </tr>
           <tr data-param="resetAfterMs">

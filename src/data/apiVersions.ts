@@ -77,6 +77,16 @@ export const apiChanges: readonly ApiChange[] = [
     ],
     documents: { speech: '1.2.0', 'speech-websocket': '1.3.0' },
   },
+  {
+    date: '2026-11-26',
+    title: '克隆请求的幂等键与性别标签',
+    items: [
+      '`POST /v1/voices` 新增可选请求头 `Idempotency-Key`：同一个键最多只创建一个音色，超时或 5xx 之后可以放心重新提交。',
+      '克隆请求新增可选字段 `gender`，修改音色也可以改它；不传时为 `neutral`。',
+      '音色接口和余额查询在服务过载或维护时返回 503 `service_unavailable`。',
+    ],
+    documents: { voices: '1.2.0', user: '1.1.0' },
+  },
 ];
 
 /** The document versions the history gives: the last change naming each document. */

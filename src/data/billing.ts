@@ -1,9 +1,18 @@
 /**
  * What every outcome of a request is billed, in one table: `/price#when-charged` renders it, and
- * every other page links there. One rule underlies all rows: the characters whose audio was
- * synthesised are billed (counted as `billedCharacters` of src/data/pricing.ts counts them);
- * nothing is billed when no audio was produced. A clone is billed once, when it becomes `ready`.
+ * every other page links there. One rule underlies all rows: the text is synthesised segment by
+ * segment, and every segment whose synthesis started is billed in full (its characters counted
+ * as `billedCharacters` of src/data/pricing.ts counts them); nothing is billed when no audio was
+ * produced. A clone is billed once, when it becomes `ready`. The rules around the table (how fine
+ * billing is, where an unreported count is found, the balance check, alerts, invoices and
+ * disputes) are `billingRules`, rendered on `/price` beside the table.
  */
+import { deployment } from './deployment';
+import { requestLogRetentionDays } from './policies';
+import { supportAnchor } from './support';
+
+/** Where a count the client never received is found: the rule `usage-records` below. */
+const usageRecords = '[控制台的用量明细](/price#billing-rule-usage-records)';
 
 /** How much of the text an outcome bills. */
 export type BilledAmount = 'all' | 'synthesized' | 'none' | 'per-clone';
@@ -43,24 +52,24 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '客户端在收到第一个音频字节之前断开（读取超时或主动取消）',
     billed: 'synthesized',
     detail:
-      '服务端发现连接断开后停止合成，已合成的部分计费。`stream: false` 时音频全部合成后才开始发送，所以这时通常已经全部合成、全部计费。',
-    reported: '没有收到响应，无法获得；不会超过文本的计费字符数',
+      '服务端发现连接断开后不再开始新的段，已经开始合成的段计费。`stream: false` 时音频全部合成后才开始发送，所以这时通常已经全部合成、全部计费。',
+    reported: `没有收到响应；按时间在${usageRecords}中查找，不会超过文本的计费字符数`,
   },
   {
     id: 'http-abort-after-audio',
     api: 'HTTP',
     outcome: '`stream: true` 时客户端在收到部分音频后断开',
     billed: 'synthesized',
-    detail: '服务端发现连接断开后停止合成，断开前已合成的部分计费。',
-    reported: '`X-Billed-Characters` 是全部文本的字符数，实际计费不超过它',
+    detail: '服务端发现连接断开后不再开始新的段，断开前已经开始合成的段计费。',
+    reported: `\`X-Billed-Characters\` 是整段文本的字符数，是这次计费的上限；确切的数见${usageRecords}`,
   },
   {
     id: 'http-failure-mid-stream',
     api: 'HTTP',
     outcome: '`stream: true` 的响应在 200 之后中途失败：连接断开，分块传输没有正常结束',
     billed: 'synthesized',
-    detail: '失败前已合成的部分计费。',
-    reported: '`X-Billed-Characters` 是全部文本的字符数，实际计费不超过它',
+    detail: '失败前已经开始合成的段计费。',
+    reported: `\`X-Billed-Characters\` 是整段文本的字符数，是这次计费的上限；确切的数见${usageRecords}`,
   },
   {
     id: 'ws-done',
@@ -75,7 +84,8 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     api: 'WebSocket',
     outcome: '上下文被 `cancel` 取消',
     billed: 'synthesized',
-    detail: '取消前已合成的部分计费，尚未合成的文本不计费。',
+    detail:
+      '收到 `cancel` 时已经开始合成的段计费，包括之后被丢弃、没有发出的音频；还没有开始合成的文本不计费。',
     reported: '取消后照常收到的 `done` 的 `billed_characters`',
   },
   {
@@ -84,8 +94,8 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '上下文因 `error` 消息结束',
     billed: 'synthesized',
     detail:
-      '出错前已合成的部分计费，包括已经合成、还没有发出的音频；缓冲区中还没有合成的文本不计费。出错时还没有合成任何音频（例如上下文的第一条 `generate` 就出错），不计费。',
-    reported: '不会收到 `done`，无法获得；不会超过已发送文本的计费字符数',
+      '出错前已经开始合成的段计费，包括还没有发出的音频；缓冲区中还没有开始合成的文本不计费。出错时还没有合成任何音频（例如上下文的第一条 `generate` 就出错），不计费。',
+    reported: `不会收到 \`done\`；在${usageRecords}中按 \`context_id\` 查找，不会超过已发送文本的计费字符数`,
   },
   {
     id: 'ws-dropped',
@@ -93,8 +103,8 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '连接断开时上下文还没有收到 `done`（关闭码或没有关闭帧的断开）',
     billed: 'synthesized',
     detail:
-      '断开前已合成的部分计费，包括已经合成、还没有送到客户端的音频；重连后重发的文本会再计费一次，怎样只重发没有收到音频的部分，见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
-    reported: '不会收到 `done`，无法获得；不会超过已发送文本的计费字符数',
+      '断开前已经开始合成的段计费，包括还没有送到客户端的音频；重连后重发的文本会再计费一次，怎样只重发没有收到音频的部分，见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
+    reported: `不会收到 \`done\`；在${usageRecords}中按 \`context_id\` 查找，不会超过已发送文本的计费字符数`,
   },
   {
     id: 'rejected',
@@ -120,5 +130,53 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     billed: 'none',
     detail: '不计费。',
     reported: '—',
+  },
+];
+
+/** A rule of billing beside the outcome table, rendered as `/price#billing-rule-<id>`. */
+export interface BillingRule {
+  /** Stable id: the item's anchor (`billing-rule-<id>`) and `data-billing-rule`. */
+  readonly id: string;
+  /** The question it answers, the item's bold lead. */
+  readonly topic: string;
+  /** The rule, for the reader; `backticks` render as code, `[text](/path)` as links. */
+  readonly rule: string;
+}
+
+export const billingRules: readonly BillingRule[] = [
+  {
+    id: 'segments',
+    topic: '按段计费',
+    rule: '服务端把文本在自然停顿处切成段，逐段合成（WebSocket 上怎样成段，见 [`error` 消息](/api/speech/websocket#message-error)）。一段开始合成后总会合成完，按这一段的全部计费字符计费；`cancel`、出错和断开只让还没有开始的段不再合成。所以取消或中断时计费的是已经开始合成的各段，其中可能有用户没有听到的音频。',
+  },
+  {
+    id: 'usage-records',
+    topic: '没有收到计费字符数时',
+    rule: `客户端没有收到响应、上下文没有收到 \`done\` 时，在[控制台](${deployment.consoleUrl})的用量明细中查找：它逐条列出每次合成的计费字符数，HTTP 请求按请求 ID 和时间，WebSocket 上下文按 \`context_id\` 和连接建立的时间，每小时扣费后更新。API 没有按请求查询用量的接口，\`GET /v1/user/credit\` 只返回余额。`,
+  },
+  {
+    id: 'retries',
+    topic: '重试会再计费',
+    rule: '服务端已经合成、客户端却没有收完的音频同样计费，重试时这段文本会再计费一次。所以 HTTP 的读取超时要长于服务端的[处理时间上限](/api/limits-and-timeouts#http-timeout)，不再需要的音频要尽早取消。',
+  },
+  {
+    id: 'balance-check',
+    topic: '余额不会变成负数',
+    rule: '合成之前检查余额：HTTP 请求按整段文本的费用检查，WebSocket 上下文在合成每一段之前按这一段的费用检查；检查时已经减去本小时产生、还没有扣除的用量。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。`GET /v1/user/credit` 返回的是最近一次扣费后的余额，不含本小时的用量。',
+  },
+  {
+    id: 'low-balance-alert',
+    topic: '余额预警',
+    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较 \`total_balance\`。`,
+  },
+  {
+    id: 'invoices',
+    topic: '发票',
+    rule: `在[控制台](${deployment.consoleUrl})按充值金额申请增值税电子普通发票或专用发票；代金券抵扣的金额不开发票。`,
+  },
+  {
+    id: 'disputes',
+    topic: '计费争议',
+    rule: `对扣费有疑问时，在请求日志的保存期限（${requestLogRetentionDays} 天）内[联系技术支持](${supportAnchor})，附上请求 ID（WebSocket 上下文给出 \`context_id\` 和连接建立的时间）和你记录的计费字符数。技术支持按[请求日志](/faqs#data-retention)核对，确认多扣的费用退回原来扣除的余额。`,
   },
 ];

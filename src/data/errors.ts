@@ -114,6 +114,10 @@ export const apiErrors: readonly ApiErrorCode[] = [
       },
       'limit-out-of-range': { message: '字段 limit 必须在 1 到 100 之间。', param: 'limit' },
       'name-too-long': { message: '字段 name 超过了 64 个字符的上限。', param: 'name' },
+      'idempotency-key-reused': {
+        message: '幂等键已用于另一个内容不同的克隆请求，新的克隆请换一个新的 Idempotency-Key。',
+        param: 'Idempotency-Key',
+      },
     },
   }),
   entry({
@@ -186,7 +190,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     // validation error; this API's validation errors are 400).
     code: 'voice_clone_failed',
     status: 410,
-    meaning: '这个音色克隆失败（`status` 为 `failed`），永远不能用于合成。',
+    meaning: '这个音色克隆失败（`status` 为 `failed`），不能用于合成，以后也不会变为可用。',
     kind: 'recreate',
     onWebsocket: true,
     action: '不要重试。删除它，对照录音要求换一段参考录音重新克隆。',
@@ -217,7 +221,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'rate_limited',
     status: 429,
     meaning:
-      'HTTP：超过了请求速率或同时进行中的请求数上限，两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限，`error` 消息没有 `Retry-After`。',
+      'HTTP：超过了请求速率上限（所有接口），或者同时进行中的合成请求数上限（只限 `POST /v1/speech`），两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限，`error` 消息没有 `Retry-After`。',
     kind: 'retry',
     onWebsocket: true,
     action:

@@ -36,7 +36,7 @@ export const storedData: readonly StoredData[] = [
   },
   {
     id: 'logs',
-    data: '请求日志：时间、接口、请求 ID、API 密钥的 ID、`model`、`voice_id`、状态码、错误码、计费字符数',
+    data: '请求日志：每个请求按请求 ID 记下时间、接口、API 密钥的 ID、`model`、`voice_id`、状态码、错误码、计费字符数和合成内容标识的内容编号；WebSocket 上还按上下文记下 `context_id`、每一段的字符数和它在文本中的位置（从第几个字符到第几个字符），以及出错的是哪一段',
     kept: `${requestLogRetentionDays} 天，之后删除；不含文本和音频`,
     purpose: '计费、处理计费争议和排查问题',
   },
@@ -53,6 +53,14 @@ export const storedData: readonly StoredData[] = [
     purpose: '证明克隆请求声明了授权',
   },
 ];
+
+/**
+ * What support finds by a request id (or a context's `context_id` and connection time): the
+ * request log's row, never the text or the audio. `/faqs#data-retention` renders it; pages that
+ * say support can look a request up link there.
+ */
+export const requestLogLookup =
+  '技术支持凭请求 ID（WebSocket 上下文凭 `context_id` 和连接建立的时间）查到的是请求日志中的这一条：结果、错误码、计费字符数，WebSocket 上还有出错的是第几段、它在文本中的位置。文本和音频本身不保存，技术支持也看不到：需要它们时，在工单中附上。';
 
 /** What `DELETE /v1/voices/{voice_id}` removes, in order of effect. */
 export const voiceDeletion: readonly string[] = [

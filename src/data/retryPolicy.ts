@@ -13,7 +13,12 @@ export interface RetryPolicy {
   readonly maxAttempts: number;
   /** Upper bound of the wait before the first retry (ms); it doubles with every further attempt. */
   readonly baseDelayMs: number;
-  /** No single wait is longer than this (ms). */
+  /**
+   * No single backoff wait is longer than this (ms). It is the ceiling of the last retry
+   * (`backoffCeilingMs(maxAttempts − 1)`), so the doubling reaches it within the attempts, and the
+   * backoff's worst case, all waits at their ceilings, stays inside `realtimeBudgetMs`
+   * (tests/contract/retry-policy.spec.ts computes the schedule and checks both).
+   */
   readonly maxDelayMs: number;
   /**
    * Full jitter: the wait is drawn uniformly between 0 and min(maxDelayMs, baseDelayMs × 2^(n−1))
@@ -33,21 +38,34 @@ export interface RetryPolicy {
    * first attempt on, fit in this many ms. A wait that would end past it, `Retry-After` included,
    * is not waited: the client gives up at once and falls back (e.g. shows the reply as text).
    * Batch work has no such budget: it waits `Retry-After` however long, within `maxAttempts`.
+   * What one budget covers is `realtimeBudgetScope`.
    */
   readonly realtimeBudgetMs: number;
+  /**
+   * What one real-time budget covers, for the reader (rendered in the retry table): one turn, the
+   * one reply a listener is waiting for, across every retry and reconnect made for it.
+   */
+  readonly realtimeBudgetScope: string;
 }
 
 export const retryPolicy: RetryPolicy = {
   maxAttempts: 5,
   baseDelayMs: 500,
-  maxDelayMs: 20_000,
+  maxDelayMs: 4_000,
   jitter: 'full',
   retryAfterFirst: true,
   resetAfterMs: 60_000,
   realtimeBudgetMs: 10_000,
+  realtimeBudgetScope:
+    '一个预算只管一轮：用户在等的这一条回复。为它做的每次重试和重连都算在同一个预算里，断线重连不会重新计时；下一轮回复重新开始计时。',
 };
 
 /** The upper bound of the wait before retry `n` (1-based), in ms, before the jitter. */
 export function backoffCeilingMs(n: number, policy: RetryPolicy = retryPolicy): number {
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
+}
+
+/** The ceilings of the waits before retries 1 to `maxAttempts − 1`, in ms: the whole schedule. */
+export function backoffSchedule(policy: RetryPolicy = retryPolicy): number[] {
+  return Array.from({ length: policy.maxAttempts - 1 }, (_, i) => backoffCeilingMs(i + 1, policy));
 }

@@ -261,10 +261,17 @@ test.describe('the request editor yields requests the API accepts', () => {
     const uploaded = parts.get('audio') as File;
     expect(uploaded.name).toBe('my-voice.wav');
     expect(Buffer.from(await uploaded.arrayBuffer()).equals(wav)).toBe(true);
-    // Every text field as the form shows it: what it shows is what is sent.
-    const fields = Object.entries(shown).filter(([name]) => name !== 'Content-Type');
+    // Every text field as the form shows it: what it shows is what is sent. The operation's
+    // header parameters (`Idempotency-Key`) go as headers, not as parts.
+    const headerParams = op.parameters;
+    const fields = Object.entries(shown).filter(
+      ([name]) => name !== 'Content-Type' && !headerParams.includes(name),
+    );
     expect(fields.map(([name]) => name)).toEqual(expect.arrayContaining(['name', 'consent']));
     for (const [name, value] of fields) expect(parts.get(name), name).toBe(value || null);
+    for (const name of headerParams.filter((n) => n in shown)) {
+      expect(sent.headers[name.toLowerCase()], name).toBe(shown[name] || undefined);
+    }
     expect(parts.get('consent')).toBe('true');
   });
 

@@ -8,7 +8,7 @@
  */
 import { test, expect } from '../support/fixtures';
 import { asyncApiDocument } from '../support/specs';
-import { billedAmountLabel, billingOutcomes } from '../../src/data/billing';
+import { billedAmountLabel, billingOutcomes, billingRules } from '../../src/data/billing';
 import { apiErrors, errorActionLabel } from '../../src/data/errors';
 import { backoffCeilingMs, retryPolicy } from '../../src/data/retryPolicy';
 import { reconnectKinds, reconnectLabel, type Reconnect } from '../../src/data/websocketProtocol';
@@ -20,7 +20,13 @@ import {
   apiVersionStatusLabel,
   deprecationPolicy,
 } from '../../src/data/apiVersions';
-import { contentLabels, labelAppliedBy, storedData, voiceDeletion } from '../../src/data/policies';
+import {
+  contentLabels,
+  labelAppliedBy,
+  requestLogLookup,
+  storedData,
+  voiceDeletion,
+} from '../../src/data/policies';
 import { rateLimitCounting, rateLimitWindow } from '../../src/data/limits';
 import { debitRule } from '../../src/data/pricing';
 import { readingRules } from '../../src/data/pronunciation';
@@ -187,6 +193,15 @@ test.describe('/api/errors', () => {
       ceilings.map((c) => `${c} 秒`).join('、'),
     );
   });
+
+  test('the real-time budget row says what one budget covers', async ({ page }) => {
+    await page.goto('/api/errors#retries');
+    await expect(
+      page.locator(
+        'table[data-table="retry-policy"] tr[data-param="realtimeBudgetMs"] [data-rule="realtime-budget-scope"]',
+      ),
+    ).toHaveText(shown(retryPolicy.realtimeBudgetScope));
+  });
 });
 
 test('/price shows the billing table’s rows, each with its anchor', async ({ page }) => {
@@ -201,6 +216,23 @@ test('/price shows the billing table’s rows, each with its anchor', async ({ p
       shown(o.detail),
       shown(o.reported),
     ]);
+  }
+});
+
+test('/price shows every billing rule once, each with its anchor', async ({ page }) => {
+  await page.goto('/price#when-charged');
+  const items = page.locator('ul[data-list="billing-rules"] > li');
+  await expect(items).toHaveCount(billingRules.length);
+  for (const r of billingRules) {
+    const item = page.locator(`li#billing-rule-${r.id}`);
+    await expect(item).toHaveAttribute('data-billing-rule', r.id);
+    await expect(item).toHaveText(`${r.topic}：${shown(r.rule)}`);
+  }
+  // The rows that cannot report a count send the reader to the usage records rule.
+  for (const id of ['http-abort-before-audio', 'ws-error', 'ws-dropped']) {
+    await expect(
+      page.locator(`tr#billing-${id} a[href$="#billing-rule-usage-records"]`),
+    ).toHaveCount(1);
   }
 });
 
@@ -275,6 +307,9 @@ test.describe('/faqs#data-and-compliance', () => {
         shown(d.purpose),
       ]);
     }
+    await expect(page.locator('[data-rule="request-log-lookup"]')).toHaveText(
+      shown(requestLogLookup),
+    );
     await expect(page.locator('ul[data-list="voice-deletion"] > li')).toHaveText(
       voiceDeletion.map(shown),
     );

@@ -14,7 +14,7 @@ const voiceId = process.argv[2] ?? 'zh_female_qingxin';
 const RETRYABLE_STATUSES = new Set([429, 500, 503]);
 const MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 500; // 第一次重试前退避的上限
-const MAX_DELAY_MS = 20_000; // 单次退避的上限
+const MAX_DELAY_MS = 4_000; // 单次退避的上限
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -22,7 +22,7 @@ VOICE_ID = sys.argv[1] if len(sys.argv) > 1 else "zh_female_qingxin"
 RETRYABLE_STATUSES = {429, 500, 503}
 MAX_ATTEMPTS = 5
 BASE_DELAY = 0.5  # 秒：第一次重试前退避的上限
-MAX_DELAY = 20.0  # 秒：单次退避的上限
+MAX_DELAY = 4.0  # 秒：单次退避的上限
 
 
 def backoff_delay(attempt: int, retry_after: Optional[str]) -> float:

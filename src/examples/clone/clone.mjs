@@ -1,5 +1,6 @@
 // 上传一段参考录音克隆自定义音色，轮询到克隆完成，再用新音色合成一句试听。
 // 用法：node clone.mjs [录音文件路径]（默认 reference.wav；Node.js 18+，无需安装依赖）
+import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 
@@ -70,7 +71,7 @@ try {
 }
 
 // 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
-//    克隆不是幂等的，这里不自动重试：失败后先列出自定义音色，确认没有创建成功再重新提交。
+//    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试）。
 const form = new FormData();
 form.append('name', '客服小林');
 form.append('description', '温和、语速适中的客服音色');
@@ -79,7 +80,12 @@ form.append('consent', 'true');
 form.append('audio', new Blob([audio], { type: mediaType }), basename(path));
 
 // 不要手动设置 Content-Type：fetch 会带上含 boundary 的 multipart 头
-const created = await fetch(`${apiBase}/v1/voices`, { method: 'POST', headers, body: form });
+const idempotencyKey = randomUUID();
+const created = await fetch(`${apiBase}/v1/voices`, {
+  method: 'POST',
+  headers: { ...headers, 'Idempotency-Key': idempotencyKey },
+  body: form,
+});
 if (created.status !== 201) await fail(created);
 const { voice_id: voiceId, status } = await created.json();
 console.error(`已提交克隆：voice_id=${voiceId} status=${status}`);

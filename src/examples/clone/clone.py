@@ -6,6 +6,7 @@
 import os
 import sys
 import time
+import uuid
 
 import requests
 
@@ -68,11 +69,12 @@ def main() -> None:
         sys.exit(f"找不到录音文件：{path}")
 
     # 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
-    #    克隆不是幂等的，这里不自动重试：失败后先列出自定义音色，确认没有创建成功再重新提交。
+    #    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试）。
+    idempotency_key = str(uuid.uuid4())
     with open(path, "rb") as audio:
         resp = requests.post(
             f"{API_BASE}/v1/voices",
-            headers=HEADERS,
+            headers={**HEADERS, "Idempotency-Key": idempotency_key},
             data={
                 "name": "客服小林",
                 "description": "温和、语速适中的客服音色",

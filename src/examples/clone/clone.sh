@@ -28,9 +28,11 @@ fail() {
 }
 
 # 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
-#    克隆不是幂等的，这里不自动重试：失败后先列出自定义音色，确认没有创建成功再重新提交。
+#    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试）。
+IDEMPOTENCY_KEY="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 STATUS="$(curl -sS -o "$BODY" -w '%{http_code}' -X POST "$API_BASE/v1/voices" \
   -H "Authorization: Bearer $VOXLOOM_API_KEY" \
+  -H "Idempotency-Key: $IDEMPOTENCY_KEY" \
   -F "name=客服小林" \
   -F "description=温和、语速适中的客服音色" \
   -F "language=zh" \
