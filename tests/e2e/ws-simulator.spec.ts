@@ -139,7 +139,7 @@ function byLane(messages: Json[]): Record<string, Json[]> {
 async function openSimulator(page: Page, route: string): Promise<void> {
   await page.goto(route);
   await hydrated(page);
-  await page.getByRole('button', { name: '打开会话模拟器' }).click();
+  await page.getByRole('button', { name: '打开连接模拟器' }).click();
   await expect(page.getByLabel('场景')).toBeVisible();
 }
 
@@ -217,10 +217,10 @@ test.describe('the simulator shows what the mock sends', () => {
     await openSimulator(page, '/guides/contexts');
     await page.getByText('自己编写消息').click();
     await page.getByLabel('context_id').fill('ctx-a');
-    await page.getByRole('button', { name: '添加到会话' }).click();
+    await page.getByRole('button', { name: '添加到脚本' }).click();
     await page.getByLabel(/^原始帧/).fill('{"type": "flush"');
     await page.getByRole('button', { name: '添加原始帧' }).click();
-    await finished(page, 'simulator', () => page.getByRole('button', { name: '运行会话' }).click());
+    await finished(page, 'simulator', () => page.getByRole('button', { name: '运行脚本' }).click());
     await expect(page.getByRole('status').filter({ hasText: '模拟完成' })).toContainText('1008');
     const shown = await timelineOf(page);
     expect(shown.received[0]).toMatchObject({ type: 'audio', context_id: 'ctx-a', sequence: 0 });
@@ -234,11 +234,11 @@ test.describe('the log checker', () => {
     await page.goto('/api/websocket');
     await hydrated(page);
     await page.getByRole('button', { name: '打开日志检查器' }).click();
-    await expect(page.getByLabel(/^会话日志/)).toBeVisible();
+    await expect(page.getByLabel(/^连接日志/)).toBeVisible();
   }
 
   async function check(page: Page, log: string): Promise<{ line: number; rule: string }[]> {
-    await page.getByLabel(/^会话日志/).fill(log);
+    await page.getByLabel(/^连接日志/).fill(log);
     await finished(page, 'log-checker', () =>
       page.getByRole('button', { name: '检查日志' }).click(),
     );
@@ -394,7 +394,7 @@ test.describe('with results shown', () => {
     );
     await expect(page.getByRole('status').filter({ hasText: '没有发现问题' })).toBeVisible();
     await page
-      .getByLabel(/^会话日志/)
+      .getByLabel(/^连接日志/)
       .fill('{"dir":"sent","message":{"type":"flush","context_id":"nope"}}\nnot json');
     await finished(page, 'log-checker', () =>
       page.getByRole('button', { name: '检查日志' }).click(),

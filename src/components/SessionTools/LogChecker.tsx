@@ -89,7 +89,7 @@ export default function LogChecker(): ReactNode {
         onDrop={onDrop}
       >
         <label htmlFor={`${id}-log`}>
-          会话日志（JSON Lines：每行一条记录，可以把文件拖到这里）
+          连接日志（JSON Lines：每行一条记录，可以把文件拖到这里）
         </label>
         <textarea
           id={`${id}-log`}

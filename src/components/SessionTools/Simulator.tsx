@@ -307,7 +307,7 @@ export default function Simulator(): ReactNode {
             className="button button--secondary button--sm"
             onClick={() => setSteps((s) => [...s, draftToStep(draft)])}
           >
-            添加到会话
+            添加到脚本
           </button>
         </fieldset>
         <div className={styles.fields}>
@@ -329,7 +329,7 @@ export default function Simulator(): ReactNode {
       </details>
 
       <Heading as="h3" className={styles.heading} id="session-script">
-        会话脚本
+        消息脚本
       </Heading>
       {steps.length === 0 ? (
         <p className={styles.note}>还没有消息：运行一个场景，或在上面添加消息。</p>
@@ -365,7 +365,7 @@ export default function Simulator(): ReactNode {
           disabled={busy || steps.length === 0}
           onClick={runComposed}
         >
-          运行会话
+          运行脚本
         </button>
         <button
           type="button"

@@ -40,7 +40,7 @@ function OnDemand({
 /** The websocket session simulator: everything runs in the reader's browser. */
 export function SessionSimulator(): ReactNode {
   return (
-    <OnDemand name="会话模拟器" loading="正在加载会话模拟器……">
+    <OnDemand name="连接模拟器" loading="正在加载连接模拟器……">
       <Simulator />
     </OnDemand>
   );
