@@ -5,6 +5,7 @@
 import {
   reconnectKinds,
   type CloseCode,
+  type FlowControl,
   type HandshakeHeader,
   type HandshakeRefusal,
   type ProtocolField,
@@ -108,11 +109,15 @@ function closeCodesOf(value: unknown): CloseCode[] {
         `x-close-codes ${String(c.code)}: needs reconnect (${reconnectKinds.join(' | ')}) and action`,
       );
     }
+    if (c.minWaitSeconds !== undefined && reconnect !== 'backoff') {
+      throw new Error(`x-close-codes ${String(c.code)}: minWaitSeconds needs reconnect backoff`);
+    }
     return {
       code: Number(c.code),
       reason: String(c.reason),
       description: prose(c.description),
       reconnect,
+      ...(c.minWaitSeconds === undefined ? {} : { minWaitSeconds: Number(c.minWaitSeconds) }),
       action: prose(c.action),
     };
   });
@@ -135,6 +140,16 @@ function handshakeRefusalsOf(value: unknown): HandshakeRefusal[] {
       action: prose(r.action),
     };
   });
+}
+
+/** `x-flow-control`, checked: each part is stated. */
+function flowControlOf(value: unknown): FlowControl {
+  const f = asJson(value);
+  const parts = ['pacing', 'backpressure', 'limits'] as const;
+  for (const part of parts) {
+    if (!f[part]) throw new Error(`x-flow-control: needs ${part}`);
+  }
+  return { pacing: prose(f.pacing), backpressure: prose(f.backpressure), limits: prose(f.limits) };
 }
 
 export function websocketModel(
@@ -187,7 +202,13 @@ export function websocketModel(
     headers,
     keepalive: prose(asJson(channel['x-keepalive']).description),
     idle: prose(asJson(channel['x-keepalive']).idle),
+    responseHeaders: ((channel['x-handshake-response-headers'] as Json[]) ?? []).map((h) => ({
+      name: String(h.name),
+      description: prose(h.description),
+      required: false,
+    })),
     closeCodes: closeCodesOf(channel['x-close-codes']),
+    flowControl: flowControlOf(channel['x-flow-control']),
     handshakeRefusals: handshakeRefusalsOf(channel['x-handshake-refusals']),
     messages,
     downloadUrl,

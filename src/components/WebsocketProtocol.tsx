@@ -181,7 +181,15 @@ export function CloseCodes(): ReactNode {
               <td>
                 <Prose text={c.description} />
               </td>
-              <td data-reconnect={c.reconnect}>{reconnectLabel[c.reconnect]}</td>
+              <td data-reconnect={c.reconnect}>
+                {reconnectLabel[c.reconnect]}
+                {c.minWaitSeconds !== undefined && (
+                  <span data-min-wait={c.minWaitSeconds}>
+                    ；第一次重连前至少等 {c.minWaitSeconds} 秒，按{' '}
+                    <code>Retry-After: {c.minWaitSeconds}</code> 处理
+                  </span>
+                )}
+              </td>
               <td>
                 <Prose text={c.action} />
               </td>
@@ -300,6 +308,16 @@ export function Handshake(): ReactNode {
               </td>
             </tr>
           ))}
+          {protocol.responseHeaders.map((h) => (
+            <tr key={h.name} data-response-header={h.name}>
+              <th>
+                响应头 <code>{h.name}</code>
+              </th>
+              <td>
+                <Prose text={h.description} />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </TableRegion>
@@ -321,5 +339,27 @@ export function IdleTimeout(): ReactNode {
     <p data-rule="idle-timeout">
       <Prose text={protocol.idle} />
     </p>
+  );
+}
+
+/**
+ * How fast audio comes, what a slow reader gets and the limits a connection does not have, from
+ * the AsyncAPI document's `x-flow-control`.
+ */
+export function FlowControl(): ReactNode {
+  const f = protocol.flowControl;
+  const parts = [
+    ['pacing', '发送节奏', f.pacing],
+    ['backpressure', '客户端读得慢时', f.backpressure],
+    ['limits', '消息速率与上下文时长', f.limits],
+  ] as const;
+  return (
+    <ul data-list="flow-control">
+      {parts.map(([key, label, text]) => (
+        <li key={key} data-rule={key}>
+          <strong>{label}</strong>：<Prose text={text} />
+        </li>
+      ))}
+    </ul>
   );
 }

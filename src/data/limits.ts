@@ -82,8 +82,7 @@ export const limits: readonly Limit[] = [
     subject: 'WebSocket 空闲超时',
     value: 60,
     unit: '秒',
-    scope:
-      '每条 WebSocket 连接（从服务端接受的最后一条客户端消息算起，服务端发送音频期间不计时，收到 `error` 的消息、ping 和 pong 不算）',
+    scope: '每条 WebSocket 连接，怎样计时见[空闲超时](/api/websocket#idle-timeout)',
     onExceed: '以关闭码 4000 关闭',
   },
   {
@@ -92,7 +91,7 @@ export const limits: readonly Limit[] = [
     value: 20,
     unit: '秒',
     scope: '每条 WebSocket 连接',
-    onExceed: '连续两次未回复 pong 时，以关闭码 4002 关闭',
+    onExceed: '没有按时回复 pong 时以关闭码 4002 关闭，见[保活](/api/websocket#keepalive)',
   },
   {
     key: 'httpTimeout',

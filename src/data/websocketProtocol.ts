@@ -57,6 +57,11 @@ export interface CloseCode {
   readonly reason: string;
   readonly description: string;
   readonly reconnect: Reconnect;
+  /**
+   * The least wait before the first reconnect (s), as if the close had said `Retry-After`;
+   * later reconnects follow the backoff. Only for some `backoff` codes (`minWaitSeconds`).
+   */
+  readonly minWaitSeconds?: number;
   /** What the client does, for the reader (zh-Hans). */
   readonly action: string;
 }
@@ -80,6 +85,19 @@ export interface HandshakeHeader {
   readonly required: boolean;
 }
 
+/**
+ * How the server paces what it sends and the limits a connection does not have, from the
+ * channel's `x-flow-control` (zh-Hans prose each).
+ */
+export interface FlowControl {
+  /** How fast audio comes and how far synthesis runs ahead of playback. */
+  readonly pacing: string;
+  /** What a client that reads slowly gets. */
+  readonly backpressure: string;
+  /** No per-message rate cap, no maximum life of a context. */
+  readonly limits: string;
+}
+
 export interface WebsocketProtocol {
   readonly title: string;
   readonly version: string;
@@ -88,11 +106,15 @@ export interface WebsocketProtocol {
   readonly url: string;
   readonly method: string;
   readonly headers: HandshakeHeader[];
+  /** Headers of the handshake's response (`x-handshake-response-headers`): the connection's ID. */
+  readonly responseHeaders: HandshakeHeader[];
   /** Ping/pong rule, from `x-keepalive.description`. */
   readonly keepalive: string;
   /** What the idle timer counts and what a client does not do about it, from `x-keepalive.idle`. */
   readonly idle: string;
   readonly closeCodes: CloseCode[];
+  /** Pacing, backpressure and the absent limits, from `x-flow-control`. */
+  readonly flowControl: FlowControl;
   /** The HTTP statuses a handshake can be refused with, from `x-handshake-refusals`. */
   readonly handshakeRefusals: HandshakeRefusal[];
   readonly messages: ProtocolMessage[];

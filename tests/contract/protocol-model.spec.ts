@@ -4,15 +4,23 @@
  * the schema (an unknown field too) gets `invalid_request` naming the field and the connection
  * stays open; an error names the message's `context_id` as sent, open or not, and null only when
  * there is no well-formed one; the context it names ends, its buffered text dropped; only accepted
- * messages restart the idle timer. No browser: the model is driven on its logical clock.
+ * messages restart the idle timer. It also keeps the document's `x-flow-control` and message
+ * descriptions: audio faster than real time, a cancel that stops a context at once, no flush
+ * of its own and no acknowledgement of one, no per-message rate cap, no maximum life of a
+ * context. No browser: the model is driven on its logical clock.
  */
 import { test, expect } from '@playwright/test';
 
+import WebSocket from 'ws';
+
 import { errorByCode } from '../../src/data/errors';
 import { limit } from '../../src/data/limits';
+import { billedCharacters } from '../../src/data/pricing';
 import { presetVoices } from '../../src/data/voices';
 import { Session, type SessionEvent } from '../../src/protocol/session';
 import { closeCodes } from '../../src/protocol/schemas';
+import { asyncApiDocument } from '../support/specs';
+import { startWebsocketMock } from '../mock/websocket-mock';
 
 type Json = Record<string, unknown>;
 
@@ -126,4 +134,126 @@ test('only accepted messages restart the idle timer', () => {
   expect(rejected.closes()).toEqual([
     expect.objectContaining({ code: closeCodes.idle_timeout, at: idleMs }),
   ]);
+});
+
+/** The messages of one context, in order, with when they were sent. */
+const ofContext = (events: SessionEvent[], id: string) =>
+  events.flatMap((e) =>
+    e.kind === 'message' && e.message.context_id === id
+      ? [{ at: e.at, message: e.message, durationMs: e.durationMs }]
+      : [],
+  );
+
+test('audio comes faster than real time: the whole released text, as soon as it is synthesised', () => {
+  const c = client();
+  const text = '第一句话说得长一点。第二句话也不短。第三句话在这里结束。';
+  c.send({ type: 'generate', context_id: 'turn-1', text, voice_id: voice }, 0);
+  c.run(10_000);
+  const audio = ofContext(c.events, 'turn-1').filter((m) => m.message.type === 'audio');
+  expect(audio.length).toBeGreaterThan(1);
+  const spoken = audio.reduce((sum, m) => sum + (m.durationMs ?? 0), 0);
+  const sentWithin = audio[audio.length - 1].at - audio[0].at;
+  // Seconds of speech arrive within milliseconds: the server does not pace to playback.
+  expect(spoken).toBeGreaterThan(10 * Math.max(sentWithin, 1));
+});
+
+test('a cancel stops its context at once: done comes next, nothing after it, the released text billed', () => {
+  const c = client();
+  // Released at once: the text up to the last natural pause; the rest stays buffered.
+  const released = '第一句话。第二句话。第三句话。';
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: `${released}还在缓冲`,
+      voice_id: voice,
+      continue: true,
+    },
+    0,
+  );
+  c.send({ type: 'generate', context_id: 'turn-2', text: '另一段话。', voice_id: voice }, 1);
+  // The first chunk has been sent (one step after the generate), the others are still queued.
+  c.run(15);
+  c.send({ type: 'cancel', context_id: 'turn-1' }, 15);
+  c.run(10_000);
+  const turn1 = ofContext(c.events, 'turn-1');
+  const done = turn1.findIndex((m) => m.message.type === 'done');
+  expect(turn1.slice(0, done).map((m) => m.message.type)).toEqual(['audio']);
+  expect(turn1[done]).toMatchObject({
+    at: 15,
+    message: { billed_characters: billedCharacters(released) },
+  });
+  expect(turn1.slice(done + 1)).toEqual([]);
+  // The other context goes on.
+  expect(ofContext(c.events, 'turn-2').some((m) => m.message.type === 'done')).toBe(true);
+});
+
+test('the server never flushes by itself, and a flush is not acknowledged', () => {
+  const c = client();
+  // No natural pause: the text waits in the buffer, however long.
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '您好', voice_id: voice, continue: true },
+    0,
+  );
+  c.run(idleMs - 1);
+  expect(c.messages()).toEqual([]);
+  // An empty buffer: a flush does nothing and answers nothing.
+  const quiet = client();
+  quiet.send(
+    { type: 'generate', context_id: 'turn-1', text: '您好。', voice_id: voice, continue: true },
+    0,
+  );
+  quiet.run(1000);
+  const before = quiet.messages().length;
+  quiet.send({ type: 'flush', context_id: 'turn-1' }, 1000);
+  quiet.run(2000);
+  expect(quiet.messages()).toHaveLength(before);
+  // A flush of buffered text: its audio is the only answer.
+  c.send({ type: 'flush', context_id: 'turn-1' }, idleMs - 1);
+  c.run(idleMs + 1000);
+  expect(c.messages().map((m) => m.type)).toEqual(['audio']);
+});
+
+test('client messages have no rate cap, and a context has no maximum life', () => {
+  const c = client();
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '好', voice_id: voice, continue: true },
+    0,
+  );
+  // Many messages in the same millisecond are all accepted.
+  for (let i = 0; i < 200; i += 1) {
+    c.send({ type: 'generate', context_id: 'turn-1', text: '好', continue: true }, 1);
+  }
+  // The connection stays busy with other turns for ten minutes; turn-1 stays open all along.
+  for (let t = 30_000, n = 2; t <= 600_000; t += 30_000, n += 1) {
+    c.send({ type: 'generate', context_id: `turn-${n}`, text: '好。', voice_id: voice }, t);
+  }
+  c.send({ type: 'generate', context_id: 'turn-1', text: '', continue: false }, 600_001);
+  c.run(601_000);
+  expect(c.errors()).toEqual([]);
+  expect(c.closes()).toEqual([]);
+  expect(ofContext(c.events, 'turn-1').at(-1)?.message).toMatchObject({
+    type: 'done',
+    billed_characters: billedCharacters('好'.repeat(201)),
+  });
+});
+
+test('the handshake response carries the connection’s X-Request-Id, as the document says', async () => {
+  const channel = Object.values(asyncApiDocument().channels as Json)[0] as Json;
+  const headers = channel['x-handshake-response-headers'] as { name: string }[];
+  expect(headers.map((h) => h.name)).toEqual(['X-Request-Id']);
+  const mock = await startWebsocketMock();
+  try {
+    const id = await new Promise<string | undefined>((resolve, reject) => {
+      const ws = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+        headers: { Authorization: 'Bearer sk-test' },
+      });
+      ws.on('upgrade', (res) => resolve(res.headers['x-request-id'] as string | undefined));
+      ws.on('open', () => ws.close());
+      ws.on('error', reject);
+    });
+    expect(id).toMatch(/^req_mock_\d+$/);
+  } finally {
+    await mock.close();
+  }
 });

@@ -48,6 +48,7 @@ interface CloseCodeData {
   reason: string;
   description: string;
   reconnect: Reconnect;
+  minWaitSeconds?: number;
   action: string;
 }
 const closeCodes = (): CloseCodeData[] =>
@@ -76,10 +77,38 @@ test.describe('/api/websocket', () => {
         String(c.code),
         c.reason,
         shown(c.description),
-        reconnectLabel[c.reconnect],
+        reconnectLabel[c.reconnect] +
+          (c.minWaitSeconds === undefined
+            ? ''
+            : `；第一次重连前至少等 ${c.minWaitSeconds} 秒，按 Retry-After: ${c.minWaitSeconds} 处理`),
         shown(c.action),
       ]);
     }
+    // The minimum waits the document gives (1011, 1013) are all shown.
+    expect(codes.filter((c) => c.minWaitSeconds !== undefined).map((c) => c.code)).toEqual([
+      1011, 1013,
+    ]);
+  });
+
+  test('pacing, backpressure and the absent limits are shown as the document states them', async ({
+    page,
+  }) => {
+    await page.goto('/api/websocket#flow-control');
+    const channel = (asyncApiDocument().channels as Record<string, Record<string, unknown>>).speech;
+    const flow = channel['x-flow-control'] as Record<string, string>;
+    const items = page.locator('ul[data-list="flow-control"] > li');
+    await expect(items).toHaveCount(3);
+    for (const key of ['pacing', 'backpressure', 'limits']) {
+      await expect(page.locator(`li[data-rule="${key}"]`)).toContainText(shown(flow[key]));
+    }
+    // The handshake table names the connection's ID header, as the document describes it.
+    const [header] = channel['x-handshake-response-headers'] as {
+      name: string;
+      description: string;
+    }[];
+    await expect(page.locator(`tr[data-response-header="${header.name}"] td`)).toHaveText(
+      shown(header.description),
+    );
   });
 
   test('the handshake refusals table shows the document’s statuses, codes and actions', async ({

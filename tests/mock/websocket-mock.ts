@@ -6,7 +6,8 @@
  * arrived and sends what it says is due, on real timers. A handshake without a Bearer key (or with
  * `revokedKey`) is refused with HTTP 401 and the `unauthorized` error envelope, and a request to
  * the websocket's path that is no upgrade with HTTP 400 and `invalid_request`, as the AsyncAPI
- * document's `x-handshake-refusals` say. Used to run the guides' websocket clients, the harness of tests/samples/, and
+ * document's `x-handshake-refusals` say; every handshake response, the 101 too, carries an
+ * `X-Request-Id` (`x-handshake-response-headers`). Used to run the guides' websocket clients, the harness of tests/samples/, and
  * the simulator's tests (the simulator runs the same model in the browser).
  */
 import { createServer, type Server } from 'node:http';
@@ -89,6 +90,12 @@ export async function startWebsocketMock(
       .end(body);
   });
   const wss = new WebSocketServer({ noServer: true });
+  // The handshake's 101 carries the connection's ID, as the AsyncAPI
+  // `x-handshake-response-headers` say (refusals carry theirs below).
+  wss.on('headers', (headers) => {
+    requests += 1;
+    headers.push(`X-Request-Id: req_mock_${requests}`);
+  });
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://mock').pathname;
     if (path !== '/v1/speech/websocket') {
