@@ -138,7 +138,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'unauthorized',
     status: 401,
     meaning:
-      '没有携带 API 密钥，或密钥无效、已被撤销。WebSocket 握手时同样以 HTTP 401 和这个错误码拒绝，不建立连接。',
+      '没有携带 API 密钥，或密钥无效、已被撤销。WebSocket 握手也可能因此被拒绝，见[握手被拒绝时](/api/websocket#handshake-refusals)。',
     kind: 'fix-account',
     onWebsocket: false,
     action:

@@ -341,4 +341,26 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: ['基础地址'],
     synonyms: ['base url', '接口地址', '域名', 'endpoint url'],
   },
+  {
+    term: '主机地址',
+    english: 'origin',
+    meaning: '基础 URL 去掉版本前缀的部分：协议和域名。',
+    avoid: ['源地址'],
+    synonyms: ['origin', 'host'],
+  },
+  {
+    term: '幂等键',
+    english: 'idempotency key',
+    meaning:
+      '克隆请求的 Idempotency-Key 请求头：同一个键最多只创建一个音色，超时或出错后带着它重新提交不会多建一个。',
+    avoid: ['幂等 key'],
+    synonyms: ['idempotency key', 'Idempotency-Key', '重复提交', '防重'],
+  },
+  {
+    term: '用量明细',
+    english: 'usage records',
+    meaning: '控制台中按请求 ID 或上下文列出的计费字符数和扣费，每小时扣费后更新。',
+    avoid: ['使用记录'],
+    synonyms: ['usage', '用量', '账单明细', '消费记录'],
+  },
 ];

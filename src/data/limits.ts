@@ -139,7 +139,7 @@ export const limits: readonly Limit[] = [
     subject: '自定义音色数量',
     value: 50,
     unit: '个',
-    scope: '每个账户',
+    scope: '每个账户，处理中和克隆失败的音色也占名额，删除后释放',
     onExceed: 'HTTP 403 `voice_limit_reached`',
   },
   {
