@@ -15,7 +15,10 @@ export default function lazyPrismPlugin(): Plugin {
   verifiedAgainst('lazy-prism', '@docusaurus/theme-classic', '3.10.2');
   const themeLib = path.dirname(require.resolve('@docusaurus/theme-classic'));
   const startupRegistration = path.join(themeLib, 'prism-include-languages.js');
-  const serverContent = path.resolve(__dirname, '../../../src/theme/CodeBlock/Content/ServerContent');
+  const serverContent = path.resolve(
+    __dirname,
+    '../../../src/theme/CodeBlock/Content/ServerContent',
+  );
   // An alias of a file that moved would do nothing, silently: stop the build instead.
   for (const file of [startupRegistration, `${serverContent}.tsx`]) {
     if (!existsSync(file))

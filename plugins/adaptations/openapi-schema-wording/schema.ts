@@ -1,6 +1,9 @@
 // The OpenAPI theme's schema helpers for its ParamsItem, SchemaItem and Schema (see index.ts):
 // its own `getSchemaName`, and the site's wording of the constraints.
-import { schemaConstraints, type ConstrainedSchema } from '../../../src/components/schemaConstraints';
+import {
+  schemaConstraints,
+  type ConstrainedSchema,
+} from '../../../src/components/schemaConstraints';
 
 export { getSchemaName } from 'docusaurus-theme-openapi-docs/lib/markdown/schema';
 
