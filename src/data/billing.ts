@@ -152,7 +152,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'usage-records',
     topic: '没有收到计费字符数时',
-    rule: `客户端没有收到响应、上下文没有收到 \`done\` 时，在[控制台](${deployment.consoleUrl})的用量明细中查找：它逐条列出每次合成的计费字符数，HTTP 请求按请求 ID 和时间，WebSocket 上下文按 \`context_id\` 和连接建立的时间，每小时扣费后更新。API 没有按请求查询用量的接口，\`GET /v1/user/credit\` 只返回余额。`,
+    rule: `客户端没有收到响应、上下文没有收到 \`done\` 时，在[控制台](${deployment.consoleUrl})的用量明细中查找：它逐条列出每次合成的计费字符数，HTTP 请求按请求 ID 和时间，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`，每小时扣费后更新。API 没有按请求查询用量的接口，\`GET /v1/user/credit\` 只返回余额。`,
   },
   {
     id: 'retries',
@@ -177,6 +177,6 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'disputes',
     topic: '计费争议',
-    rule: `对扣费有疑问时，在请求日志的保存期限（${requestLogRetentionDays} 天）内[联系技术支持](${supportAnchor})，附上请求 ID（WebSocket 上下文给出 \`context_id\` 和连接建立的时间）和你记录的计费字符数。技术支持按[请求日志](/faqs#data-retention)核对，确认多扣的费用退回原来扣除的余额。`,
+    rule: `对扣费有疑问时，在请求日志的保存期限（${requestLogRetentionDays} 天）内[联系技术支持](${supportAnchor})，附上请求 ID（WebSocket 上下文给出连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`）和你记录的计费字符数。技术支持按[请求日志](/faqs#data-retention)核对，确认多扣的费用退回原来扣除的余额。`,
   },
 ];

@@ -60,7 +60,7 @@ export const storedData: readonly StoredData[] = [
  * say support can look a request up link there.
  */
 export const requestLogLookup =
-  '技术支持凭请求 ID（WebSocket 上下文凭 `context_id` 和连接建立的时间）查到的是请求日志中的这一条：结果、错误码、计费字符数，WebSocket 上还有出错的是第几段、它在文本中的位置。文本和音频本身不保存，技术支持也看不到：需要它们时，在工单中附上。';
+  '技术支持凭请求 ID（WebSocket 上下文凭连接 ID（握手响应头 `X-Request-Id`）和 `context_id`）查到的是请求日志中的这一条：结果、错误码、计费字符数，WebSocket 上还有出错的是第几段、它在文本中的位置。文本和音频本身不保存，技术支持也看不到：需要它们时，在工单中附上。';
 
 /** What `DELETE /v1/voices/{voice_id}` removes, in order of effect. */
 export const voiceDeletion: readonly string[] = [

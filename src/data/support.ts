@@ -23,7 +23,7 @@ export const ticketItems: readonly TicketItem[] = [
     id: 'request-id',
     label: '请求 ID',
     detail:
-      'HTTP 响应头 `X-Request-Id` 或错误对象的 `request_id`；WebSocket 上是 `error` 消息的 `request_id`，没有出错的上下文给出 `context_id` 和连接建立的时间。失败多次时给出每一次的请求 ID。',
+      'HTTP 响应头 `X-Request-Id` 或错误对象的 `request_id`；WebSocket 上是 `error` 消息的 `request_id`，没有出错的上下文给出连接 ID（握手响应头 `X-Request-Id`）和 `context_id`。失败多次时给出每一次的请求 ID。',
   },
   {
     id: 'time',
