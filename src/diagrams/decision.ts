@@ -1,7 +1,7 @@
 /**
  * What a client does after each outcome (/api/errors#retries): every error code of
  * src/data/errors.ts under its action kind, every close code of the AsyncAPI document
- * (`x-close-codes`) under its reconnect kind, and the retry policy's numbers
+ * (`x-close-codes`) under its reconnect kind with its least wait, and the retry policy's numbers
  * (src/data/retryPolicy.ts). Nothing is listed here by hand but the short wording of each kind.
  */
 import type { ApiErrorCode, ErrorActionKind } from '../data/errors';
@@ -98,7 +98,7 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
           { text: String(c.code), code: true },
           { text: '（' },
           { text: c.reason, code: true },
-          { text: '）' },
+          { text: c.minWaitSeconds ? `），先等至少 ${c.minWaitSeconds} 秒` : '）' },
         ]),
         right: [d.reconnectLabel[kind], ...reconnectDetail[kind].lines],
         verdict: reconnectDetail[kind].verdict,

@@ -24,7 +24,11 @@ async function expectOperation(page: Page, op: Operation): Promise<void> {
     await expect(article.getByText(name, { exact: true }).first()).toBeVisible();
   }
   // Each location's parameters under a Chinese heading of their own.
-  const locationTitles: Record<string, string> = { path: '路径参数', query: '查询参数' };
+  const locationTitles: Record<string, string> = {
+    path: '路径参数',
+    query: '查询参数',
+    header: '请求头参数',
+  };
   for (const location of op.parameterLocations) {
     await expect(
       article.getByRole('heading', { name: locationTitles[location], exact: true }),

@@ -191,14 +191,16 @@ test('the contexts sequence shows each message of the protocol it explains', asy
   }
 });
 
-test('the retry / reconnect diagram lists exactly the codes of the data, each under its kind', async ({
+test('the retry / reconnect diagram lists exactly the codes of the data, each under its kind, with its least wait', async ({
   request,
 }) => {
   const $ = cheerio.load(await (await request.get('/api/errors')).text());
   const shown = new Map<string, string[]>();
+  const texts = new Map<string, string>();
   for (const g of $('svg[data-diagram="decision"] g[data-outcomes]').toArray()) {
     const codes = $(g).attr('data-outcomes')!.split(' ');
     const text = $(g).text();
+    texts.set($(g).attr('data-kind')!, text);
     // What the attribute says is what the reader sees.
     for (const code of codes) expect(text).toContain(code);
     shown.set($(g).attr('data-kind')!, codes);
@@ -215,4 +217,9 @@ test('the retry / reconnect diagram lists exactly the codes of the data, each un
     if (codes.length) expected.set(kind, codes);
   }
   expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(expected));
+  for (const c of closeCodes.filter((code) => code.minWaitSeconds)) {
+    expect(texts.get(c.reconnect), `${c.code}'s least wait`).toContain(
+      `${c.reason}），先等至少 ${c.minWaitSeconds} 秒`,
+    );
+  }
 });
