@@ -12,7 +12,7 @@ import {
 } from '@site/src/data/errors';
 import { billedAmountLabel, billingOutcomes } from '@site/src/data/billing';
 import { backoffCeilingMs, retryPolicy } from '@site/src/data/retryPolicy';
-import { limit as findLimit, limits, type LimitKey } from '@site/src/data/limits';
+import { limits } from '@site/src/data/limits';
 import { apiSpecs, websocketSpec } from '@site/src/data/apiSpecs';
 
 /** The id of an error code's row in the catalogue. */
@@ -136,16 +136,6 @@ export function LimitsTable(): ReactNode {
         </tbody>
       </table>
     </TableRegion>
-  );
-}
-
-/** One limit quoted in prose, e.g. `<Limit name="textLength" />` renders “5,000 字符”. */
-export function Limit({ name }: { name: LimitKey }): ReactNode {
-  const l = findLimit(name);
-  return (
-    <>
-      {formatCount(l.value)} {l.unit}
-    </>
   );
 }
 
