@@ -91,7 +91,7 @@ export const limits: readonly Limit[] = [
     value: 20,
     unit: '秒',
     scope: '每条 WebSocket 连接',
-    onExceed: '没有按时回复 pong 时以关闭码 4002 关闭，见[保活](/api/websocket#keepalive)',
+    onExceed: '服务端什么时候以关闭码 4002 关闭连接，见[保活](/api/websocket#keepalive)',
   },
   {
     key: 'httpTimeout',
@@ -188,7 +188,7 @@ export const limit = (key: LimitKey): Limit => {
  * `/api/limits-and-timeouts#rate-limits`.
  */
 export const rateLimitCounting =
-  '每个带着这个 API 密钥的 HTTP 请求都计入，不分接口（合成、音色、余额查询），返回错误的请求也计入，被限流拒绝的 429 响应不计入。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。';
+  '用这个 API 密钥发出的每个 HTTP 请求都计入，不分接口（合成、音色、余额查询），返回错误的请求也计入，被限流拒绝的 429 响应不计入。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。';
 
 /**
  * How the request rate (`requestsPerMinute`) is windowed: stated once here, rendered on

@@ -72,7 +72,7 @@ export function contextsDiagram(protocol: WebsocketProtocol, brandName: string):
     message('audio', [['sequence', '0']], '开始返回音频'),
     message('cancel', [['context_id', '"turn-2"']], '用户开口，立即取消'),
     message('audio', [['sequence', '1']], '取消前已发出、尚未到达的音频块', { dashed: true }),
-    message('done', [['billed_characters']], '只计取消前已合成的部分'),
+    message('done', [['billed_characters']], '随即发送，此后没有这一轮的音频'),
   ];
   return renderSequence(
     'contexts',

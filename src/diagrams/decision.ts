@@ -107,18 +107,23 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
     })
     .filter((row) => row.outcomes.length > 0);
 
-  const sections: { head: Line; rows: Row[]; id: string }[] = [
+  // The error rows are the HTTP actions: a websocket `error` message has no request to send
+  // again, and its action is per code (the catalogue's rows, /api/errors#websocket-errors), so
+  // the head says so in a second line rather than drawing those codes twice.
+  const sections: { head: Line[]; rows: Row[]; id: string }[] = [
     {
       id: 'error-code',
       head: [
-        { text: '收到错误（HTTP 响应或 ' },
-        { text: 'error', code: true },
-        { text: ' 消息）：按 ' },
-        { text: 'code', code: true },
+        [{ text: '收到 HTTP 错误：按 ' }, { text: 'code', code: true }],
+        [
+          { text: 'WebSocket 的 ' },
+          { text: 'error', code: true },
+          { text: ' 消息：按错误码一览中各行的 WebSocket 做法' },
+        ],
       ],
       rows: errorRows,
     },
-    { id: 'close-code', head: 'WebSocket 连接被关闭：按关闭码', rows: closeRows },
+    { id: 'close-code', head: ['WebSocket 连接被关闭：按关闭码'], rows: closeRows },
   ];
 
   const margin = 12;
@@ -130,19 +135,19 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
   const rightX = leftX + leftW + 44;
   const width = Math.max(
     rightX + rightW + margin,
-    ...sections.map((s) => margin + boxWidth([s.head]) + margin),
+    ...sections.map((s) => margin + boxWidth(s.head) + margin),
   );
 
   const parts: string[] = [];
   let y = margin;
   for (const section of sections) {
     parts.push(
-      box(margin, y, boxWidth([section.head]), [section.head], {
+      box(margin, y, boxWidth(section.head), section.head, {
         cls: 'dg-head-box',
         data: { section: section.id },
       }),
     );
-    const top = y + boxHeight(1);
+    const top = y + boxHeight(section.head.length);
     y = top + 14;
     let lastMid = top;
     for (const row of section.rows) {
@@ -177,7 +182,7 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
   const height = y - 14 - 12 + margin;
 
   const steps = sections.flatMap((s) => [
-    `${plain(s.head)}。`,
+    `${s.head.map(plain).join('；')}。`,
     ...s.rows.map(
       (r) =>
         `${r.left.map(plain).join('、')}：${plain(r.right[0])}。${r.right.slice(1).map(plain).join('；')}。`,

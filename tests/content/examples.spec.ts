@@ -140,6 +140,8 @@ test.describe('websocket clients against the AsyncAPI mock', () => {
         expect(result.status, result.output).toBe(0);
         expect(mock.log.rejected, result.output).toEqual([]);
         expect(mock.log.unauthorized).toBe(0);
+        // The connection ID is the 101's X-Request-Id, printed once the connection opens.
+        expect(result.output).toMatch(/连接 ID：req_mock_\d+/);
         const types = mock.log.received.map((m) => m.type);
         expect(types).toContain('generate');
         expect(types).toContain('cancel');
@@ -227,7 +229,9 @@ test.describe('a refused websocket handshake', () => {
         });
         expect(result.status, result.output).not.toBe(0);
         expect(result.output).toContain('HTTP 401');
-        expect(result.output).toContain('不要重试');
+        // What to do depends on the status (/api/websocket#handshake-refusals), not 不要重试 always.
+        expect(result.output).toContain('见握手被拒绝时的处理');
+        expect(result.output).not.toContain('不要重试');
         if (readsBody) {
           expect(result.output).toContain('unauthorized');
           expect(result.output).toContain(errorByCode('unauthorized')!.example.message);

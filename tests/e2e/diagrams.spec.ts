@@ -217,6 +217,11 @@ test('the retry / reconnect diagram lists exactly the codes of the data, each un
     if (codes.length) expected.set(kind, codes);
   }
   expect(Object.fromEntries(shown)).toEqual(Object.fromEntries(expected));
+  // The error rows are the HTTP actions; a websocket `error` message is sent to its code's row
+  // of the catalogue (rate_limited there waits for a context to end, not for a time).
+  const head = $('svg[data-diagram="decision"] g[data-section="error-code"]').text();
+  expect(head).toContain('收到 HTTP 错误：按 code');
+  expect(head).toContain('WebSocket 的 error 消息：按错误码一览中各行的 WebSocket 做法');
   for (const c of closeCodes.filter((code) => code.minWaitSeconds)) {
     expect(texts.get(c.reconnect), `${c.code}'s least wait`).toContain(
       `${c.reason}），先等至少 ${c.minWaitSeconds} 秒`,

@@ -61,6 +61,7 @@ const finished = new Set();
 const files = new Map();
 const nextSequence = new Map();
 let failed = false;
+let connectionId = '-'; // 握手响应头 X-Request-Id：这条连接的 ID
 
 // 用户打断：bargedIn 记录是否发生，wakeSender 唤醒正在等待的发送逻辑。
 let bargedIn = false;
@@ -149,7 +150,8 @@ function handle(message) {
   } else if (type === 'error') {
     const { code, message: text, param, request_id: requestId } = message.error;
     console.error(
-      `[${contextId}] 错误 ${code}：${text}（param=${param}，request_id=${requestId}）`,
+      `[${contextId}] 错误 ${code}：${text}` +
+        `（param=${param}，request_id=${requestId}，连接 ID=${connectionId}）`,
     );
     failed = true;
     if (contextId !== null) finish(contextId); // 出错的上下文随之结束，连接保持打开
@@ -167,7 +169,14 @@ function resetWatchdog() {
   }, RECEIVE_TIMEOUT_MS);
 }
 
-// 握手被拒绝（例如 API 密钥无效时的 HTTP 401）：没有建立连接，重试也不会成功。
+// 握手响应头 X-Request-Id 是这条连接的 ID：记进日志，联系技术支持时连同 context_id 一起提供。
+ws.on('upgrade', (response) => {
+  connectionId = response.headers['x-request-id'] ?? '-';
+  console.log(`已连接，连接 ID：${connectionId}`);
+});
+
+// 握手被拒绝（例如 API 密钥无效时的 HTTP 401）：没有建立连接，也就没有关闭码。
+// 要不要重试取决于状态码：400、401 不要重试，429、500、503 按重试策略重连。
 ws.on('unexpected-response', (request, response) => {
   let body = '';
   response.on('data', (chunk) => (body += chunk));
@@ -180,7 +189,7 @@ ws.on('unexpected-response', (request, response) => {
     }
     console.error(
       `握手被拒绝：HTTP ${response.statusCode} ${error.code}：${error.message}` +
-        `（request_id=${error.request_id}）。先检查 API 密钥，不要重试。`,
+        `（request_id=${error.request_id}）。见握手被拒绝时的处理（/api/websocket#handshake-refusals）`,
     );
     process.exit(1);
   });
@@ -214,7 +223,7 @@ ws.on('close', (code, reason) => {
     console.error('连接意外断开（没有收到关闭帧，按重试策略重连）');
     failed = true;
   } else if (pending.size > 0) {
-    console.error(`连接被关闭：${code} ${String(reason)}（${closeAdvice(code)}）`);
+    console.error(`连接 ${connectionId} 被关闭：${code} ${String(reason)}（${closeAdvice(code)}）`);
     failed = true;
   }
   process.exit(failed ? 1 : 0);

@@ -71,6 +71,7 @@ class Session:
         self.finished = set()
         self.barge_in = threading.Event()  # 用户打断
         self.failed = False
+        self.connection_id = "-"  # 握手响应头 X-Request-Id：这条连接的 ID
 
     def finish(self, context_id):
         self.pending.discard(context_id)
@@ -157,7 +158,8 @@ def handle(message, session, files, next_sequence):
         error = message["error"]
         print(
             f"[{context_id}] 错误 {error['code']}：{error['message']}"
-            f"（param={error.get('param')}，request_id={error['request_id']}）",
+            f"（param={error.get('param')}，request_id={error['request_id']}，"
+            f"连接 ID={session.connection_id}）",
             file=sys.stderr,
         )
         session.failed = True
@@ -175,7 +177,11 @@ def receive(ws, session):
             if opcode == websocket.ABNF.OPCODE_CLOSE:
                 code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
                 reason = data[2:].decode("utf-8", "replace")
-                print(f"连接被服务端关闭：{code} {reason}（{close_advice(code)}）", file=sys.stderr)
+                print(
+                    f"连接 {session.connection_id} 被服务端关闭：{code} {reason}"
+                    f"（{close_advice(code)}）",
+                    file=sys.stderr,
+                )
                 return False
             if opcode == websocket.ABNF.OPCODE_TEXT:
                 handle(json.loads(data), session, files, next_sequence)
@@ -186,7 +192,8 @@ def receive(ws, session):
 
 
 def handshake_refused(exc):
-    """被拒绝的握手：状态码，以及响应体（错误对象）中的错误码、说明和请求 ID。"""
+    """被拒绝的握手：状态码，以及响应体（错误对象）中的错误码、说明和请求 ID。
+    要不要重试取决于状态码：400、401 不要重试，429、500、503 按重试策略重连。"""
     headers = exc.resp_headers or {}
     body = getattr(exc, "resp_body", None)  # 较旧的 websocket-client 不提供响应体
     try:
@@ -199,7 +206,7 @@ def handshake_refused(exc):
         }
     return (
         f"握手被拒绝：HTTP {exc.status_code} {error['code']}：{error['message']}"
-        f"（request_id={error.get('request_id')}）。先检查 API 密钥，不要重试。"
+        f"（request_id={error.get('request_id')}）。见握手被拒绝时的处理（/api/websocket#handshake-refusals）"
     )
 
 
@@ -212,12 +219,15 @@ def main():
             URL, header=[f"Authorization: Bearer {API_KEY}"], timeout=30
         )
     except websocket.WebSocketBadStatusException as exc:
-        # 握手被拒绝（例如 API 密钥无效时的 HTTP 401）：没有建立连接，重试也不会成功。
+        # 握手被拒绝（例如 API 密钥无效时的 HTTP 401）：没有建立连接，也就没有关闭码。
         sys.exit(handshake_refused(exc))
     except (OSError, websocket.WebSocketException) as exc:
         sys.exit(f"无法连接 {URL}：{exc}")
 
     session = Session()
+    # 握手响应头 X-Request-Id 是这条连接的 ID：记进日志，联系技术支持时连同 context_id 一起提供。
+    session.connection_id = (ws.getheaders() or {}).get("x-request-id", "-")
+    print(f"已连接，连接 ID：{session.connection_id}")
     threading.Thread(target=sender, args=(ws, session), daemon=True).start()
     try:
         ok = receive(ws, session)
