@@ -95,7 +95,7 @@ export const limits: readonly Limit[] = [
   },
   {
     key: 'httpTimeout',
-    subject: 'HTTP 合成请求的最长处理时间',
+    subject: 'HTTP 合成请求的处理时间上限',
     value: 120,
     unit: '秒',
     scope: '每个请求',
