@@ -81,10 +81,10 @@ export const apiChanges: readonly ApiChange[] = [
     date: '2026-11-26',
     title: '克隆请求的幂等键、性别标签与连接 ID',
     items: [
-      '`POST /v1/voices` 新增可选请求头 `Idempotency-Key`：同一个键最多只创建一个音色，超时或 5xx 之后可以放心重新提交。',
+      '`POST /v1/voices` 新增可选请求头 `Idempotency-Key`：同一个键在 24 小时内最多只创建一个音色，超时或 5xx 之后用同一个键重新提交即可。',
       '克隆请求新增可选字段 `gender`，修改音色也可以改它；不传时为 `neutral`。',
       '音色接口和余额查询在服务过载或维护时返回 503 `service_unavailable`。',
-      'WebSocket 握手的每个响应都带 `X-Request-Id`：建立连接的 101 响应中，它是这条连接的 ID，[联系技术支持](/api/introduction#support)时提供它。',
+      'WebSocket 握手的每个响应都带 `X-Request-Id`：建立连接的 101 响应中，它是这条连接的连接 ID，[联系技术支持](/api/introduction#support)时提供它。',
     ],
     documents: { voices: '1.2.0', user: '1.1.0', 'speech-websocket': '1.4.0' },
   },

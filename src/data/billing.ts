@@ -95,7 +95,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     billed: 'synthesized',
     detail:
       '出错前已经开始合成的段计费，包括还没有发出的音频；缓冲区中还没有开始合成的文本不计费。出错时还没有合成任何音频（例如上下文的第一条 `generate` 就出错），不计费。',
-    reported: `不会收到 \`done\`；在${usageRecords}中按 \`context_id\` 查找，不会超过已发送文本的计费字符数`,
+    reported: `不会收到 \`done\`；在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找，不会超过已发送文本的计费字符数`,
   },
   {
     id: 'ws-dropped',
@@ -104,15 +104,16 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     billed: 'synthesized',
     detail:
       '断开前已经开始合成的段计费，包括还没有送到客户端的音频；重连后重发的文本会再计费一次，怎样只重发没有收到音频的部分，见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
-    reported: `不会收到 \`done\`；在${usageRecords}中按 \`context_id\` 查找，不会超过已发送文本的计费字符数`,
+    reported: `不会收到 \`done\`；在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找，不会超过已发送文本的计费字符数`,
   },
   {
     id: 'rejected',
     api: 'HTTP 与 WebSocket',
     outcome:
-      '请求在合成之前被拒绝：HTTP 状态码不是 2xx，或 WebSocket 握手被拒绝、上下文的第一条 `generate` 收到 `error`',
+      'HTTP 状态码不是 2xx（包括超过[处理时间上限](/api/limits-and-timeouts#http-timeout)时的 503），或 WebSocket 握手被拒绝、上下文的第一条 `generate` 收到 `error`',
     billed: 'none',
-    detail: '没有合成任何音频，不计费。',
+    detail:
+      '不计费。HTTP 返回非 2xx 状态码时，即使合成已经开始（例如超过处理时间上限的 503），也不计费。',
     reported: '错误对象，没有计费字符数',
   },
   {
@@ -157,7 +158,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'retries',
     topic: '重试会再计费',
-    rule: '服务端已经合成、客户端却没有收完的音频同样计费，重试时这段文本会再计费一次。所以 HTTP 的读取超时要长于服务端的[处理时间上限](/api/limits-and-timeouts#http-timeout)，不再需要的音频要尽早取消。',
+    rule: '服务端已经合成、客户端却没有收完的音频同样计费，重试时这段文本会再计费一次。所以不要让读取超时过早断开：`stream: false` 时读取超时要长于服务端的处理时间上限，`stream: true` 时它限制的是两个分块之间的等待，见 [HTTP 处理超时](/api/limits-and-timeouts#http-timeout)；不再需要的音频要尽早取消。',
   },
   {
     id: 'balance-check',
@@ -167,7 +168,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'low-balance-alert',
     topic: '余额预警',
-    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较 \`total_balance\`。`,
+    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较 \`total_balance\`：它是最近一次整点扣费后的余额，不含本小时的用量，所以比较时要留出一小时用量的余量。`,
   },
   {
     id: 'invoices',
@@ -177,6 +178,6 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'disputes',
     topic: '计费争议',
-    rule: `对扣费有疑问时，在请求日志的保存期限（${requestLogRetentionDays} 天）内[联系技术支持](${supportAnchor})，附上请求 ID（WebSocket 上下文给出连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`）和你记录的计费字符数。技术支持按[请求日志](/faqs#data-retention)核对，确认多扣的费用退回原来扣除的余额。`,
+    rule: `对扣费有疑问时，在请求日志的保存期限（${requestLogRetentionDays} 天）内[联系技术支持](${supportAnchor})，附上请求 ID（WebSocket 上下文给出连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`）和你记录的计费字符数。技术支持按[请求日志](/faqs#data-retention)核对；确实多扣的费用，退回到扣费时使用的余额。`,
   },
 ];

@@ -103,7 +103,11 @@ for (let i = 0; i < MAX_POLLS; i += 1) {
     console.error(`查询失败：${err.message}；下一轮再查`);
     continue;
   }
-  if (RETRYABLE_STATUSES.has(resp.status)) continue; // 暂时性错误：下一轮再查
+  if (RETRYABLE_STATUSES.has(resp.status)) {
+    // 暂时性错误：先按 Retry-After 等待（429 总是带它），再进入下一轮
+    await sleep(Number(resp.headers.get('retry-after') ?? 0) * 1000);
+    continue;
+  }
   if (!resp.ok) await fail(resp);
   const voice = await resp.json();
   if (voice.status === 'ready') {

@@ -18,7 +18,8 @@ HEADERS = {"Authorization": f"Bearer {API_KEY}"}
 
 POLL_INTERVAL = 5  # 秒
 MAX_POLLS = 120  # 最多轮询这么多次（约 10 分钟）后放弃
-# 暂时性错误的状态码（见 /api/errors 的错误码一览）：轮询时遇到就下一轮再查。
+# 暂时性错误的状态码（见 /api/errors 的错误码一览）：轮询时遇到就下一轮再查，
+# 响应带 Retry-After（例如 429）时先等这么多秒。
 RETRYABLE_STATUSES = {429, 500, 503}
 
 # 参考录音支持的格式及其媒体类型
@@ -99,7 +100,9 @@ def main() -> None:
             print(f"查询失败：{exc}；下一轮再查", file=sys.stderr)
             continue
         if resp.status_code in RETRYABLE_STATUSES:
-            continue  # 暂时性错误：下一轮再查
+            # 暂时性错误：先按 Retry-After 等待（429 总是带它），再进入下一轮
+            time.sleep(float(resp.headers.get("Retry-After", 0)))
+            continue
         if not resp.ok:
             fail(resp)
         status = resp.json()["status"]

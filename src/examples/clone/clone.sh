@@ -19,7 +19,8 @@ esac
 [[ -f "$FILE" ]] || { echo "找不到录音文件：$FILE" >&2; exit 1; }
 
 BODY="$(mktemp)"
-trap 'rm -f "$BODY"' EXIT
+HEADERS="$(mktemp)"
+trap 'rm -f "$BODY" "$HEADERS"' EXIT
 
 # 打印错误对象中的错误码、说明和请求 ID，然后退出
 fail() {
@@ -46,8 +47,12 @@ echo "已提交克隆：voice_id=$VOICE_ID status=$(jq -r '.status' "$BODY")" >&
 READY=0
 for ((i = 0; i < MAX_POLLS; i++)); do
   sleep "$POLL_INTERVAL"
-  STATUS="$(curl -sS -m 10 -o "$BODY" -w '%{http_code}' "$API_BASE/v1/voices/$VOICE_ID" \
-    -H "Authorization: Bearer $VOXLOOM_API_KEY")" || STATUS=000
+  : >"$HEADERS"
+  STATUS="$(curl -sS -m 10 -o "$BODY" -D "$HEADERS" -w '%{http_code}' \
+    "$API_BASE/v1/voices/$VOICE_ID" -H "Authorization: Bearer $VOXLOOM_API_KEY")" || STATUS=000
+  # 响应带 Retry-After 时（429 总是带它），先等这么多秒；成功的响应不带它
+  RETRY_AFTER="$(tr -d '\r' <"$HEADERS" | awk -F': *' 'tolower($1) == "retry-after" { print $2 }')"
+  sleep "${RETRY_AFTER:-0}"
   case "$STATUS" in
     200) ;;
     000 | 429 | 500 | 503) continue ;; # 网络错误或暂时性错误：下一轮再查
