@@ -44,9 +44,10 @@ export const weightBudgets: Record<PageType, { js: number; css: number; html: nu
   // 186: the Faster build's 169 KB + 10 % (rspack puts usePluralForm in the common chunk).
   search: { js: kb(186), css: kb(49), html: kb(5) },
 };
-// 598: 543 KB once code blocks were left out of the index (2026-11-25, night; it had grown to
-// 615 KB with issue 18's sections) + 10 %.
-export const searchIndexBudgetGzip = kb(598);
+// 667: 606 KB on 2026-11-26 with issue 18's answers (billing rules, flow control, idempotency,
+// connection ID; 543 KB the night before, once code blocks were left out) + 10 %. Code tokens
+// back in the index would add far more than the margin.
+export const searchIndexBudgetGzip = kb(667);
 /** Issue 19: the part of the index a first suggestion waits for, brotli (23 KB on 2026-11-25). */
 export const searchFirstSuggestionBudgetBrotli = kb(150);
 

@@ -43,7 +43,7 @@ export const deployment: Deployment = {
   icp: { text: '京ICP备00000000号', url: 'https://beian.miit.gov.cn/' },
   copyrightYears: '2024-2025',
   announcement: {
-    lead: '新用户在控制台注册即可领取代金券，',
+    lead: '新用户在控制台注册即自动获得代金券，',
     linkText: '立即注册',
   },
 };

@@ -299,7 +299,7 @@ export const glossary: readonly GlossaryEntry[] = [
   {
     term: '注册代金券',
     english: 'sign-up voucher',
-    meaning: '新账户注册后领取的代金券，金额和有效期见“计费与价格：注册代金券”。',
+    meaning: '新账户注册时自动获得的代金券，金额和有效期见“计费与价格：注册代金券”。',
     avoid: ['体验代金券', '新手代金券'],
   },
   {

@@ -358,7 +358,7 @@ test.describe('no generator leftovers in the Markdown forms', () => {
     for (const { route, markdown } of twins()) {
       expect(prose(markdown), route).not.toMatch(/结构同上/);
       const headings = markdownHeadings(markdown);
-      for (const [, where] of markdown.matchAll(/结构与“([^”]+)”一节/g)) {
+      for (const [, where] of markdown.matchAll(/字段见“([^”]+)”一节/g)) {
         expect(headings, `${route}: ${where}`).toContain(where);
       }
     }

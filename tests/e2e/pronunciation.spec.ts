@@ -1,7 +1,8 @@
 /**
  * Pronunciation control as a reader meets it: the guide's section (a section of
  * /guides/best-practices: the specification's route table has no room for a page of its own)
- * shows the tones, the limits and the validation errors rendered from the data module, in the
+ * shows the tones and the validation errors rendered from the data module (the limits link the
+ * limits page, which shows the limits module's), in the
  * table of contents; the HTTP and websocket references and the limits page link to it.
  */
 import { test, expect } from '../support/fixtures';
@@ -39,8 +40,13 @@ test.describe('the pronunciation guide', () => {
     }
   });
 
-  test('the limits are the limits module’s', async ({ page }) => {
-    const table = page.locator('table[data-table="pronunciation-limits"]');
+  test('the limits are linked, not copied: the limits page shows the limits module’s', async ({
+    page,
+  }) => {
+    const link = page.locator('main a[href="/api/limits-and-timeouts#pronunciation"]');
+    await expect(link.first()).toBeVisible();
+    await page.goto('/api/limits-and-timeouts');
+    const table = page.locator('table[data-table="limits"]');
     for (const key of [
       'pronunciationDictionaryEntries',
       'pronunciationWordLength',

@@ -176,7 +176,7 @@ function constraintsOf(schema: Schema): string[] {
   if (schema.const !== undefined) out.push(`固定值：${code(schema.const)}`);
   out.push(...schemaConstraints(schema).map(({ label, text }) => `${label}：${text}`));
   if (schema.default !== undefined) out.push(`默认值：${code(schema.default)}`);
-  if (schema.minProperties !== undefined) out.push(`至少 ${schema.minProperties} 个字段`);
+  if (schema.minProperties !== undefined) out.push(`至少包含 ${schema.minProperties} 个字段`);
   if (schema.example !== undefined) out.push(`示例：${code(schema.example)}`);
   return out;
 }
@@ -348,7 +348,8 @@ function mediaMarkdown(
   const where = key && shown.get(key);
   if (where) {
     const about = prose(deref(document, media.schema!).description);
-    out[0] += `结构与“${where}”一节相同：${code(ref.split('/').pop())}${about ? `，${about}` : '。'}`;
+    const name = code(ref.split('/').pop());
+    out[0] += `结构为 ${name}${about ? `（${about.replace(/。$/, '')}）` : ''}，字段见“${where}”一节。`;
   } else if (media.schema) {
     if (key) shown.set(key, section);
     out.push(schemaMarkdown(document, media.schema, side));
