@@ -110,7 +110,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     id: 'rejected',
     api: 'HTTP 与 WebSocket',
     outcome:
-      'HTTP 状态码不是 2xx（包括超过[处理时间上限](/api/limits-and-timeouts#http-timeout)时的 503），或 WebSocket 握手被拒绝、上下文的第一条 `generate` 收到 `error`',
+      'HTTP 状态码不是 2xx（包括超过[处理时间上限](/api/limits-and-timeouts#http-timeout)时的 503），或 WebSocket 握手被拒绝、上下文还没有合成任何音频就收到 `error`（例如第一条 `generate` 没有通过检查）',
     billed: 'none',
     detail:
       '不计费。HTTP 返回非 2xx 状态码时，即使合成已经开始（例如超过处理时间上限的 503），也不计费。',
@@ -148,7 +148,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'segments',
     topic: '按段计费',
-    rule: '服务端把文本在自然停顿处切成段，逐段合成（WebSocket 上怎样成段，见 [`error` 消息](/api/speech/websocket#message-error)）。一段开始合成后总会合成完，按这一段的全部计费字符计费；`cancel`、出错和断开只让还没有开始的段不再合成。所以取消或中断时计费的是已经开始合成的各段，其中可能有用户没有听到的音频。',
+    rule: '服务端把文本在自然停顿处切成段，逐段合成（WebSocket 上怎样成段，见 [`error` 消息](/api/speech/websocket#message-error)）。一段开始合成后总会合成完，按这一段的全部计费字符计费；`cancel`、出错和断开只让还没有开始的段不再合成。所以取消或中断时计费的是已经开始合成的各段，其中可能有用户没有听到的音频。HTTP 返回非 2xx 状态码时例外，一律不计费。',
   },
   {
     id: 'usage-records',

@@ -169,7 +169,8 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning: '指定的音色不存在、已被删除，或不属于当前账户。',
     kind: 'fix-request',
     onWebsocket: true,
-    action: '不要重试。用列出音色接口确认 `voice_id`。',
+    action:
+      '不要重试。用列出音色接口确认 `voice_id`；删除音色的重试收到它，说明上一次已经删除成功，按成功处理。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({
