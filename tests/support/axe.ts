@@ -9,8 +9,9 @@ export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practi
 
 /**
  * axe on `page`, collecting the nodes of violations only: passes and incomplete results then carry
- * one node each instead of every node of the page, which halves the run on a long guide and
- * changes no verdict.
+ * one node each instead of every node of the page. It changes no verdict. One side-by-side run on
+ * /guides/contexts took 17.5 s with all results and 9.7 s with this; the accessibility project's
+ * total in CI did not change measurably (361 s before, 374 s after): the colour checks dominate.
  */
 export const axeOn = (page: Page): AxeBuilder =>
   new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
