@@ -3,8 +3,8 @@
  * every other page says what to do in a clause and links the owner. Each fingerprint below matches
  * the wording of one rule's statement; the test reads the built pages' Markdown forms (the prose:
  * code blocks dropped) and fails when a fingerprint shows up on a route that does not own the
- * rule, in a sentence that does not link the owner. The examples are the restatements that were removed: each fingerprint
- * must still match them, so a fingerprint cannot quietly stop matching anything.
+ * rule, in a sentence that does not link the owner. The examples are the restatements that were
+ * removed: each fingerprint must still match them, so it cannot quietly stop matching anything.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
