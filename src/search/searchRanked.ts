@@ -166,6 +166,10 @@ function queryUnits(query: string): { text: string; start: number; end: number }
   return units;
 }
 
+/** The error catalogue's page and its title (docs/api/errors.mdx). */
+const cataloguePath = '/api/errors';
+const catalogueTitle = '错误码';
+
 function errorRows(query: string): { code: string; status: number }[] {
   const tokens = words(query);
   return apiErrors.filter((e) => tokens.includes(e.code) || tokens.includes(String(e.status)));
@@ -333,17 +337,21 @@ export async function searchRanked(
 
   // A status or an error code: its catalogue row, anchored, before anything else.
   const catalogue: SearchResult[] = [];
+  const onCatalogue = (rs: SearchResult[]) => rs.find((r) => pageOf(r) === cataloguePath);
   for (const [k, e] of errorRows(query).entries()) {
-    const onErrors = [...rows, ...(await raw(e.code, rawLimit))].find(
-      (r) => pageOf(r) === '/api/errors',
-    );
+    // Until the page text has loaded, the index holds titles and headings, not the rows: the
+    // catalogue page is then found by its title.
+    const onErrors =
+      onCatalogue(rows) ??
+      onCatalogue(await raw(e.code, rawLimit)) ??
+      onCatalogue(await raw(catalogueTitle, rawLimit));
     const page = onErrors && (onErrors.type === Title ? onErrors.document : onErrors.page);
     if (!page) continue;
     catalogue.push({
       document: {
         i: -100 - k,
         t: `${e.code}（HTTP ${e.status}）`,
-        u: '/api/errors',
+        u: cataloguePath,
         h: `#error-${e.code}`,
         p: page.i,
       },

@@ -153,6 +153,24 @@ test.describe('suggestions', () => {
     }
   });
 
+  test('an error code finds its catalogue row before the page text has loaded', async ({
+    page,
+  }) => {
+    // The first suggestions come from the titles and headings alone, which hold no rows.
+    const held: (() => void)[] = [];
+    await page.route(/\/search-index[^/]*\.body\.json/, async (route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      await route.continue();
+    });
+    await page.goto('/');
+    await typeQuery(page, 'voice_not_found');
+    await expect(suggestions(page).first()).toContainText('voice_not_found');
+    expect(held.length, 'the page text is still held').toBe(1);
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(/\/api\/errors\?.*#error-voice_not_found$/);
+    held.forEach((release) => release());
+  });
+
   test('a misspelt Latin term still finds its page', async ({ page }) => {
     await page.goto('/');
     await typeQuery(page, 'websokcet');
