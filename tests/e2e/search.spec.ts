@@ -13,6 +13,16 @@ async function typeQuery(page: Page, query: string): Promise<void> {
   await input.fill(query);
 }
 
+/** Holds back the part of the search index with the page text; the promises release it. */
+async function holdPageText(page: Page): Promise<(() => void)[]> {
+  const held: (() => void)[] = [];
+  await page.route(/\/search-index[^/]*\.body\.json/, async (route) => {
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  return held;
+}
+
 const macUserAgent =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
@@ -120,11 +130,7 @@ test.describe('suggestions', () => {
   });
 
   test('the first suggestion does not wait for the index of the page text', async ({ page }) => {
-    const held: (() => void)[] = [];
-    await page.route(/\/search-index[^/]*\.body\.json/, async (route) => {
-      await new Promise<void>((resolve) => held.push(resolve));
-      await route.continue();
-    });
+    const held = await holdPageText(page);
     await page.goto('/');
     await typeQuery(page, '');
     await searchInput(page).fill('音色');
@@ -157,11 +163,7 @@ test.describe('suggestions', () => {
     page,
   }) => {
     // The first suggestions come from the titles and headings alone, which hold no rows.
-    const held: (() => void)[] = [];
-    await page.route(/\/search-index[^/]*\.body\.json/, async (route) => {
-      await new Promise<void>((resolve) => held.push(resolve));
-      await route.continue();
-    });
+    const held = await holdPageText(page);
     await page.goto('/');
     await typeQuery(page, 'voice_not_found');
     await expect(suggestions(page).first()).toContainText('voice_not_found');

@@ -1,7 +1,11 @@
 import codeJson from '../../../i18n/zh-Hans/code.json';
 import type { StoredSample } from '../../../src/codegen/sampleFrontMatter';
 import { parametersTitleIdOf } from '../../adaptations/openapi-parameter-titles/messageIds';
-import { binaryContent, schemaConstraints } from '../../../src/components/schemaConstraints';
+import {
+  binaryContent,
+  schemaConstraints,
+  type ConstrainedSchema,
+} from '../../../src/components/schemaConstraints';
 
 /**
  * The Markdown of an API operation page, written from the bundled OpenAPI document (the page's
@@ -10,10 +14,8 @@ import { binaryContent, schemaConstraints } from '../../../src/components/schema
  */
 type Json = Record<string, unknown>;
 
-export interface Schema {
-  type?: string | string[];
-  format?: string;
-  contentMediaType?: string;
+/** A schema as this module reads it: the constraints are `schemaConstraints`' own fields. */
+export interface Schema extends Omit<ConstrainedSchema, 'items' | 'enum'> {
   description?: string;
   properties?: Record<string, Schema>;
   required?: string[];
@@ -25,16 +27,7 @@ export interface Schema {
   const?: unknown;
   default?: unknown;
   example?: unknown;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number | boolean;
-  exclusiveMaximum?: number | boolean;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
   minProperties?: number;
-  pattern?: string;
   $ref?: string;
 }
 
