@@ -52,16 +52,29 @@ export const searchIndexBudgetGzip = kb(667);
 export const searchFirstSuggestionBudgetBrotli = kb(150);
 
 /**
+ * Hydration on any classic-theme site (the bare template's too): the navbar's colour-mode toggle,
+ * disabled in the server's HTML, is enabled once React has taken over. The network going idle is
+ * no sign of it: this site's scripts start after the first paint, so on a slow machine the
+ * network can rest before half of them are requested.
+ */
+async function classicThemeHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const toggle = document.querySelector<HTMLButtonElement>(
+      'nav.navbar button[class*="toggleButton"]',
+    );
+    return toggle !== null && !toggle.disabled;
+  });
+}
+
+/**
  * Loads `url` in `page` and sums what it fetched until `loaded` resolves: by default until the
- * network went idle; the tests stop at hydration, which does not depend on how long the idle-time
- * prefetches and lazy panels take.
+ * page has hydrated, which does not depend on how long the idle-time prefetches and lazy panels
+ * take.
  */
 export async function weighPage(
   page: Page,
   url: string,
-  loaded: (page: Page) => Promise<void> = async () => {
-    await page.waitForLoadState('networkidle');
-  },
+  loaded: (page: Page) => Promise<void> = classicThemeHydrated,
 ): Promise<PageWeight> {
   const bodies: Promise<{ type: string; body: Buffer }>[] = [];
   const onResponse = (response: Response) => {
