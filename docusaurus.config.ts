@@ -1,8 +1,9 @@
-import type { Config } from '@docusaurus/types';
+import type { Config, PluginConfig } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type * as OpenApiPlugin from 'docusaurus-plugin-openapi-docs';
 import type { PluginOptions as SearchOptions } from '@easyops-cn/docusaurus-search-local';
 
+import apiDocsPlugin from './plugins/features/api-docs';
 import rawSourcePlugin from './plugins/features/raw-source';
 import { codeTheme } from './src/css/prismThemes';
 import { apiSearchContext } from './src/search/contexts';
@@ -27,6 +28,7 @@ import { deployment } from './src/data/deployment';
 import { glossary } from './src/data/glossary';
 import { codeSampleLanguages, extraPrismLanguages } from './src/data/codeSamples';
 import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
+import { apiDocsStageVariable, underApiDocsStage } from './scripts/lib/api-docs-inputs';
 
 /**
  * The performance patches `npm run bench:patches` measures one at a time, each by a build without
@@ -38,6 +40,48 @@ const measured = <T>(name: string, plugin: T): T[] => {
   benchPatches.add(name);
   return benchWithout.has(name) ? [] : [plugin];
 };
+
+/**
+ * The API reference: a docs instance of its own, so that the OpenAPI theme's heavy components
+ * (code generators, request form) load only on /api pages, and the OpenAPI plugin that writes its
+ * pages.
+ */
+const apiReferencePlugins: PluginConfig[] = [
+  [
+    '@docusaurus/plugin-content-docs',
+    {
+      id: 'api',
+      path: underApiDocsStage('docs/api'),
+      routeBasePath: 'api',
+      sidebarPath: './docs/api/sidebars.ts',
+      docItemComponent: '@theme/ApiItem',
+      rehypePlugins: [rehypeTableRegions],
+      versions: { current: { label: 'Next' } },
+    },
+  ],
+  [
+    'docusaurus-plugin-openapi-docs',
+    {
+      id: 'openapi',
+      docsPluginId: 'api',
+      config: Object.fromEntries(
+        apiSpecs.map((spec) => [
+          spec.id,
+          {
+            specPath: bundledSpecPath(spec.id),
+            outputDir: underApiDocsStage(spec.outputDir),
+            downloadUrl: spec.downloadUrl,
+            template: 'plugins/adaptations/openapi/api-page.mustache',
+            hideSendButton: true,
+            showInfoPage: false,
+            showSchemas: false,
+            sidebarOptions: { groupPathsBy: 'tag' },
+          } satisfies OpenApiPlugin.Options,
+        ]),
+      ),
+    },
+  ],
+];
 
 const config: Config = {
   title: deployment.brandName,
@@ -137,6 +181,8 @@ const config: Config = {
   ],
 
   plugins: [
+    // The API reference generated from api-specs/ before the docs load, again on a spec edit.
+    apiDocsPlugin,
     // React, the libraries and the theme's layout start in scripts of their own, not one long task.
     ...measured('startup-tasks', startupTasksPlugin),
     // Lets pages import the runnable example files of src/examples/ as text (`?raw`).
@@ -167,42 +213,7 @@ const config: Config = {
     openApiSchemaWordingPlugin,
     // Their saved authorisation keyed with crypto-js's SHA1 alone, not the whole library.
     ...measured('openapi-sha1', openApiSha1Plugin),
-    // The API reference is a docs instance of its own, so that the OpenAPI theme's heavy
-    // components (code generators, request form) load only on /api pages.
-    [
-      '@docusaurus/plugin-content-docs',
-      {
-        id: 'api',
-        path: 'docs/api',
-        routeBasePath: 'api',
-        sidebarPath: './docs/api/sidebars.ts',
-        docItemComponent: '@theme/ApiItem',
-        rehypePlugins: [rehypeTableRegions],
-        versions: { current: { label: 'Next' } },
-      },
-    ],
-    [
-      'docusaurus-plugin-openapi-docs',
-      {
-        id: 'openapi',
-        docsPluginId: 'api',
-        config: Object.fromEntries(
-          apiSpecs.map((spec) => [
-            spec.id,
-            {
-              specPath: bundledSpecPath(spec.id),
-              outputDir: spec.outputDir,
-              downloadUrl: spec.downloadUrl,
-              template: 'plugins/adaptations/openapi/api-page.mustache',
-              hideSendButton: true,
-              showInfoPage: false,
-              showSchemas: false,
-              sidebarOptions: { groupPathsBy: 'tag' },
-            } satisfies OpenApiPlugin.Options,
-          ]),
-        ),
-      },
-    ],
+    ...apiReferencePlugins,
   ],
 
   themes: [
@@ -300,4 +311,10 @@ if (unknownPatches.length > 0) {
   throw new Error(`BENCH_WITHOUT names no measured patch: ${unknownPatches.join(', ')}`);
 }
 
-export default config;
+/**
+ * The generator's own `docusaurus gen-api-docs` (scripts/generate-api-docs.ts) needs only the API
+ * reference's two plugins; loading the whole site for it would cost seconds on every spec edit.
+ */
+export default process.env[apiDocsStageVariable]
+  ? ({ ...config, presets: [], themes: [], plugins: apiReferencePlugins } satisfies Config)
+  : config;

@@ -11,7 +11,7 @@
  *   resolved (with its server from the deployment module), and turned into the flat model the
  *   websocket pages render.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { Parser, fromFile } from '@asyncapi/parser';
@@ -27,6 +27,7 @@ import {
 import { apiVersionPrefix, deployment } from '../src/data/deployment';
 import { errorByCode } from '../src/data/errors';
 import { fieldsOf, websocketModel } from './lib/websocket-model';
+import { writeIfChanged } from './lib/write-if-changed';
 
 const root = path.resolve(__dirname, '..');
 
@@ -52,7 +53,7 @@ async function bundleOpenApi(): Promise<void> {
       ...rest,
     };
     const target = path.join(root, bundledSpecPath(spec.id));
-    await writeFile(target, stringify(published, { lineWidth: 0 }), 'utf8');
+    writeIfChanged(target, stringify(published, { lineWidth: 0 }));
     console.log(`bundled ${spec.sourcePath} -> ${path.relative(root, target)}`);
   }
   await writeSpeechRequestFields(config);
@@ -136,11 +137,7 @@ async function writeSpeechRequestFields(config: Awaited<ReturnType<typeof create
   });
   const schemas = asJson(asJson(asJson(result.parsed).components).schemas);
   const fields = fieldsOf(asJson(schemas.SpeechRequest));
-  await writeFile(
-    path.join(root, speechRequestFieldsPath),
-    `${JSON.stringify(fields, null, 2)}\n`,
-    'utf8',
-  );
+  writeIfChanged(path.join(root, speechRequestFieldsPath), `${JSON.stringify(fields, null, 2)}\n`);
 }
 
 /** Drops the keys @asyncapi/parser adds to the documents it resolves. */
@@ -184,32 +181,28 @@ async function publishAsyncApi(): Promise<void> {
     },
     ...rest,
   };
-  await writeFile(
-    path.join(root, websocketSpec.bundlePath),
-    stringify(published, { lineWidth: 0 }),
-    'utf8',
-  );
+  writeIfChanged(path.join(root, websocketSpec.bundlePath), stringify(published, { lineWidth: 0 }));
   const model = websocketModel(
     resolved,
     deployment.wsApiOrigin,
     apiVersionPrefix,
     websocketSpec.downloadUrl,
   );
-  await writeFile(
-    path.join(root, websocketSpec.modelPath),
-    `${JSON.stringify(model, null, 2)}\n`,
-    'utf8',
-  );
+  writeIfChanged(path.join(root, websocketSpec.modelPath), `${JSON.stringify(model, null, 2)}\n`);
   console.log(`validated ${websocketSpec.sourcePath} -> ${websocketSpec.bundlePath}`);
 }
 
 const asJson = (value: unknown): Record<string, unknown> =>
   (value ?? {}) as Record<string, unknown>;
 
+/** `--openapi` or `--asyncapi` does one half (the generator runs the two side by side). */
 async function main(): Promise<void> {
+  const [openApi, asyncApi] = ['--openapi', '--asyncapi'].map((flag) =>
+    process.argv.includes(flag),
+  );
   await mkdir(path.join(root, publicSpecsDir, 'api-specs'), { recursive: true });
-  await bundleOpenApi();
-  await publishAsyncApi();
+  if (openApi || !asyncApi) await bundleOpenApi();
+  if (asyncApi || !openApi) await publishAsyncApi();
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,6 @@
  * eval); src/protocol/ imports this one module in Node (the test mock) and in the browser (the
  * simulator and the log checker), so both check messages with the same code.
  */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
@@ -15,6 +14,7 @@ import standaloneCode from 'ajv/dist/standalone';
 import { parse } from 'yaml';
 
 import { websocketSpec } from '../src/data/apiSpecs';
+import { writeIfChanged } from './lib/write-if-changed';
 
 const root = path.resolve(__dirname, '..');
 const protocolValidatorsPath = '.generated/protocol-validators.ts';
@@ -99,18 +99,10 @@ function main(): void {
   ].join('\n');
   // The facts apart from the validators, so that the simulator's page code takes them without
   // the validators (which run in the worker).
-  Promise.all([
-    writeFile(path.join(root, protocolValidatorsPath), out, 'utf8'),
-    writeFile(path.join(root, protocolFactsPath), `${facts}\n`, 'utf8'),
-  ]).then(
-    () =>
-      console.log(
-        `generated ${protocolValidatorsPath} (${names.length} validators), ${protocolFactsPath}`,
-      ),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
+  writeIfChanged(path.join(root, protocolValidatorsPath), out);
+  writeIfChanged(path.join(root, protocolFactsPath), `${facts}\n`);
+  console.log(
+    `generated ${protocolValidatorsPath} (${names.length} validators), ${protocolFactsPath}`,
   );
 }
 

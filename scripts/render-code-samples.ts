@@ -12,6 +12,7 @@ import { apiSpecs } from '../src/data/apiSpecs';
 import { codeSampleLanguages } from '../src/data/codeSamples';
 import { encodeSamples } from '../src/codegen/sampleFrontMatter';
 import { renderSamples } from './lib/code-samples';
+import { underApiDocsStage } from './lib/api-docs-inputs';
 
 const root = path.resolve(__dirname, '..');
 
@@ -28,7 +29,7 @@ export function decodeApi(mdx: string): Record<string, unknown> {
 async function main(): Promise<void> {
   let pages = 0;
   for (const spec of apiSpecs) {
-    const dir = path.join(root, spec.outputDir);
+    const dir = path.join(root, underApiDocsStage(spec.outputDir));
     for (const file of (await readdir(dir)).filter((f) => f.endsWith('.api.mdx'))) {
       const target = path.join(dir, file);
       const mdx = await readFile(target, 'utf8');

@@ -3,8 +3,9 @@
  * .generated/diagrams/, which the pages import and inline: the build ships the drawings, not the
  * code that draws them. Runs after scripts/bundle-specs.ts, whose protocol model it reads.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeIfChanged } from './lib/write-if-changed';
 import { renderDiagrams } from '../src/diagrams';
 import type { WebsocketProtocol } from '../src/data/websocketProtocol';
 
@@ -15,6 +16,6 @@ const protocol = JSON.parse(
 const out = path.join(root, '.generated/diagrams');
 mkdirSync(out, { recursive: true });
 for (const diagram of renderDiagrams(protocol)) {
-  writeFileSync(path.join(out, `${diagram.name}.json`), JSON.stringify(diagram));
+  writeIfChanged(path.join(out, `${diagram.name}.json`), JSON.stringify(diagram));
   console.log(`rendered diagram ${diagram.name} (${diagram.svg.length} bytes of SVG)`);
 }
