@@ -2,13 +2,15 @@
  * The performance benchmark (`npm run bench`): prints, for this machine, cold and warm build
  * time, first-load JS and CSS per page type (raw and gzip), HTML size, search index size, the
  * search figures of scripts/bench-search.ts (relevance, 1× and 10× the pages), and Lighthouse
- * scores (mobile, default simulated throttling, median of three runs) for the home page, a guide and a reference page. The bare
+ * scores (mobile, default simulated throttling, median of three runs) for the home page, a guide
+ * and a reference page, and how fast the dev server shows an edit (scripts/bench-dev.ts). The bare
  * classic template is built and measured in the same run (weights, build time, Lighthouse), and
  * ratios are printed. Figures are written to
  * `.tmp/bench/figures.json`, which `npm run bench:check` holds to the budgets.
  *
  *   npm run bench                 # everything (about 5 minutes on 2 cores)
  *   npm run bench -- --skip-build # reuse build/ (no build times, no bare template)
+ *   npm run bench -- --skip-dev   # without the dev-server figures
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../playwright.config';
 import { startProductionServer } from './lib/production-server';
+import { benchDev, type DevFigures } from './bench-dev';
 import { lighthouseScores, type LighthouseScores } from './lib/lighthouse';
 import { benchPages, searchIndexWeight, weighPage, type PageWeight } from './lib/page-weight';
 import { benchSearch, printSearchFigures } from './bench-search';
@@ -25,7 +28,10 @@ const root = path.resolve(__dirname, '..');
 const benchDir = path.join(root, '.tmp/bench');
 
 const { values: args } = parseArgs({
-  options: { 'skip-build': { type: 'boolean', default: false } },
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    'skip-dev': { type: 'boolean', default: false },
+  },
 });
 
 export interface Figures {
@@ -38,6 +44,8 @@ export interface Figures {
   lighthouse: Record<string, LighthouseScores>;
   /** The bare classic template's home page, for comparison (not held to the budgets). */
   bareLighthouse?: LighthouseScores;
+  /** Edits reaching the browser under the dev server (scripts/bench-dev.ts). */
+  dev?: DevFigures;
 }
 
 function timed(command: string, argv: string[], cwd = root, env: NodeJS.ProcessEnv = {}): number {
@@ -128,6 +136,7 @@ async function main(): Promise<void> {
   bareServer?.stop();
   // Relevance, index bytes and latency at 1× and 10× the pages (scripts/bench-search.ts).
   const search = await benchSearch(args['skip-build']);
+  if (!args['skip-dev']) figures.dev = await benchDev();
 
   writeFileSync(path.join(benchDir, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
 
@@ -166,6 +175,12 @@ async function main(): Promise<void> {
     `search index: ${figures.searchIndex.files} file(s), ${kb(figures.searchIndex.raw)} raw, ${kb(figures.searchIndex.gzip)} gzip`,
   );
   printSearchFigures(search);
+  if (figures.dev) {
+    const { startSeconds, mdxEditSeconds, specEditSeconds } = figures.dev;
+    console.log(
+      `\ndev server: first page after ${startSeconds.toFixed(1)} s; an MDX edit shown in ${mdxEditSeconds.toFixed(1)} s, a spec edit in ${specEditSeconds.toFixed(1)} s`,
+    );
+  }
   const measured = figures.bareLighthouse
     ? { ...figures.lighthouse, 'bare template (/)': figures.bareLighthouse }
     : figures.lighthouse;
