@@ -482,6 +482,9 @@ test.describe('llms-full.txt', () => {
       expect(curl.length).toBe(1);
       expect(python.length).toBe(1);
       for (const sample of [curl[0], python[0]]) expect(sample.body).toContain(op.examplePath);
+      // The web page's other languages are named, so that two samples do not read as all.
+      const samplesPart = section.slice(section.indexOf('\n## 示例代码\n'));
+      for (const { label } of codeSampleLanguages) expect(samplesPart, label).toContain(label);
     });
   }
 

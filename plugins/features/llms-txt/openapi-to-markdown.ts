@@ -453,11 +453,19 @@ export function operationMarkdown({
     }
   }
 
-  const kept = sampleLanguages.flatMap((language) => {
-    const sample = samples.find((s) => s.language === language);
-    return sample ? [`### ${sample.label}`, fence(sample.highlight, sample.code)] : [];
-  });
-  if (kept.length) parts.push('## 示例代码', ...kept);
+  const kept = samples.filter((s) => sampleLanguages.includes(s.language));
+  const others = samples.filter((s) => !sampleLanguages.includes(s.language));
+  if (kept.length) {
+    parts.push('## 示例代码');
+    // The web page shows every language; say so, so that no reader thinks these are all.
+    if (others.length) {
+      parts.push(
+        `这里给出 ${kept.map((s) => s.label).join(' 和 ')} 的示例；[网页版](${pageUrl})还有 ${others.map((s) => s.label).join('、')} 的示例。`,
+      );
+    }
+    for (const sample of kept)
+      parts.push(`### ${sample.label}`, fence(sample.highlight, sample.code));
+  }
 
   parts.push(`本接口所在的完整 OpenAPI 文档：[${specUrl.split('/').pop()}](${specUrl})`);
   return absoluteLinks(parts.join('\n\n'), pageUrl);
