@@ -8,6 +8,7 @@
  *
  *   npm run build && npm run bench:patches                       # every patch, 7 runs each
  *   npm run bench:patches -- --only lazy-prism --runs 9
+ *   npm run bench:patches -- --with .tmp/bench/with-all   # a copy of build/, left alone meanwhile
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '7' },
     only: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
+    // The build with every patch; another folder than build/ lets the site be rebuilt meanwhile.
+    with: { type: 'string', default: 'build' },
   },
 });
 const runs = Number(args.runs);
@@ -79,7 +82,7 @@ async function firstLoadJsGzip(buildDir: string, route: string): Promise<number>
 
 async function main(): Promise<void> {
   mkdirSync(benchDir, { recursive: true });
-  const withAll = path.join(root, 'build');
+  const withAll = path.resolve(root, args.with);
   const report: Record<string, unknown> = {};
   const rows: Record<string, string>[] = [];
   for (const name of names) {
