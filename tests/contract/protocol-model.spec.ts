@@ -144,7 +144,13 @@ test('a flush of a waiting context is accepted: it restarts the idle timer and c
   expect(holdFlushSeconds * 2).toBeLessThanOrEqual(idleMs / 1000);
   const c = client();
   c.send(
-    { type: 'generate', context_id: 'turn-1', text: '我帮您查一下。', voice_id: voice, continue: true },
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '我帮您查一下。',
+      voice_id: voice,
+      continue: true,
+    },
     0,
   );
   c.run(1000);
@@ -167,7 +173,13 @@ test('a flush of a waiting context is accepted: it restarts the idle timer and c
   // Without the flushes, the waiting context does not keep the connection open.
   const idle = client();
   idle.send(
-    { type: 'generate', context_id: 'turn-1', text: '我帮您查一下。', voice_id: voice, continue: true },
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '我帮您查一下。',
+      voice_id: voice,
+      continue: true,
+    },
     0,
   );
   idle.run(waitMs);
