@@ -26,7 +26,7 @@ import {
 } from '../src/data/apiSpecs';
 import { apiVersionPrefix, deployment } from '../src/data/deployment';
 import { errorByCode } from '../src/data/errors';
-import { fieldsOf, websocketModel } from './lib/websocket-model';
+import { fieldsOf, fillHoldInterval, websocketModel } from './lib/websocket-model';
 import { writeIfChanged } from './lib/write-if-changed';
 
 const root = path.resolve(__dirname, '..');
@@ -165,7 +165,11 @@ async function publishAsyncApi(): Promise<void> {
     );
   }
   const resolved = withoutParserKeys(document.json()) as Record<string, unknown>;
-  const { asyncapi, info, ...rest } = resolved;
+  // The published document reads as the pages do: the hold interval written out where it is named.
+  const publishing = structuredClone(resolved);
+  const keepalive = asJson(asJson(asJson(publishing.channels).speech)['x-keepalive']);
+  keepalive.hold = fillHoldInterval(String(keepalive.hold), Number(keepalive.holdFlushSeconds));
+  const { asyncapi, info, ...rest } = publishing;
   const wsUrl = new URL(deployment.wsApiOrigin);
   const published = {
     asyncapi,

@@ -152,6 +152,26 @@ function flowControlOf(value: unknown): FlowControl {
   return { pacing: prose(f.pacing), backpressure: prose(f.backpressure), limits: prose(f.limits) };
 }
 
+/** Where `x-keepalive.hold` names its interval; filled from `holdFlushSeconds`. */
+const holdInterval = '{holdFlushInterval}';
+
+/**
+ * `x-keepalive.hold` with its interval filled in, and the interval: how a context that waits for
+ * text holds its connection. The number is written once, as `holdFlushSeconds`.
+ */
+function idleHoldOf(value: unknown): Pick<WebsocketProtocol, 'idleHold' | 'holdFlushSeconds'> {
+  const k = asJson(value);
+  const seconds = Number(k.holdFlushSeconds);
+  if (!(seconds > 0) || !String(k.hold ?? '').includes(holdInterval)) {
+    throw new Error(`x-keepalive: needs holdFlushSeconds and a hold that names ${holdInterval}`);
+  }
+  return { idleHold: fillHoldInterval(prose(k.hold), seconds), holdFlushSeconds: seconds };
+}
+
+/** The prose with `{holdFlushInterval}` as the reader sees it (“20 秒”). */
+export const fillHoldInterval = (text: string, seconds: number): string =>
+  text.replaceAll(holdInterval, `${seconds} 秒`);
+
 export function websocketModel(
   resolved: Json,
   wsOrigin: string,
@@ -202,6 +222,7 @@ export function websocketModel(
     headers,
     keepalive: prose(asJson(channel['x-keepalive']).description),
     idle: prose(asJson(channel['x-keepalive']).idle),
+    ...idleHoldOf(channel['x-keepalive']),
     responseHeaders: ((channel['x-handshake-response-headers'] as Json[]) ?? []).map((h) => ({
       name: String(h.name),
       description: prose(h.description),

@@ -261,8 +261,9 @@ export function CloseCodeList({ reconnect }: { reconnect: Reconnect }): ReactNod
 export function ReconnectRules(): ReactNode {
   const meaning: Record<Reconnect, string> = {
     backoff:
-      '自动重连，两次尝试之间按重试策略等待；连接断开时没有收到关闭帧（库报告 `1006` 或“连接已关闭”）也属于这一类。',
-    'when-needed': '不要立即重连：连接本身没有问题，只是不再需要。有文本要合成时再建立连接。',
+      '自动重连，两次尝试之间按重试策略等待。连接断开时没有收到关闭帧（库报告 `1006` 或“连接已关闭”），或者收到表中没有的关闭码（例如中间的代理发出的），也属于这一类。',
+    'when-needed':
+      '不要立即重连：连接本身没有问题，只是暂时用不上。把它从连接池中移除，下一轮回复要用的连接按[规划连接](/api/websocket#connection-planning)建立。',
     never:
       '不要自动重连：原因不解决，新连接还会以同样的关闭码结束。先按关闭码表中“怎么做”一列解决原因。',
   };
@@ -333,12 +334,20 @@ export function Keepalive(): ReactNode {
   );
 }
 
-/** The idle-timeout rule, from the AsyncAPI document's `x-keepalive.idle`. */
+/**
+ * The idle-timeout rule, from the AsyncAPI document's `x-keepalive.idle`, and how a context that
+ * waits for text holds its connection (`x-keepalive.hold`).
+ */
 export function IdleTimeout(): ReactNode {
   return (
-    <p data-rule="idle-timeout">
-      <Prose text={protocol.idle} />
-    </p>
+    <>
+      <p data-rule="idle-timeout">
+        <Prose text={protocol.idle} />
+      </p>
+      <p data-rule="idle-hold">
+        <Prose text={protocol.idleHold} />
+      </p>
+    </>
   );
 }
 

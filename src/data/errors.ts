@@ -170,7 +170,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: true,
     action:
-      '不要重试。用列出音色接口确认 `voice_id`；删除音色的重试收到它，说明上一次已经删除成功，按成功处理。',
+      '不要重试，用列出音色接口确认 `voice_id`。例外是重试的删除：上一次删除的结果不知道（例如超时或连接断开）、重试时收到它，按删除成功处理。这时要么上一次已经删除了这个音色，要么这个 `voice_id` 本来就不在当前账户中，而那样的话上一次删除也会收到同样的 404。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({

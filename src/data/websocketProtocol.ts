@@ -38,7 +38,8 @@ export interface ProtocolMessage {
 /**
  * Whether and when a client opens a new connection after a close code:
  * - `backoff`: automatically, with the retry policy's backoff (src/data/retryPolicy.ts);
- * - `when-needed`: not now; open one when there is text to synthesise;
+ * - `when-needed`: not now; drop it from the pool, the next turn gets a connection as the
+ *   connection-planning rule says;
  * - `never`: not automatically; fix the cause first.
  */
 export type Reconnect = 'backoff' | 'when-needed' | 'never';
@@ -112,6 +113,13 @@ export interface WebsocketProtocol {
   readonly keepalive: string;
   /** What the idle timer counts and what a client does not do about it, from `x-keepalive.idle`. */
   readonly idle: string;
+  /**
+   * How a context that waits for text longer than the idle timeout holds its connection (a
+   * `flush` every `holdFlushSeconds`), from `x-keepalive.hold`, its interval filled in.
+   */
+  readonly idleHold: string;
+  /** How often that `flush` is sent (s), from `x-keepalive.holdFlushSeconds`. */
+  readonly holdFlushSeconds: number;
   readonly closeCodes: CloseCode[];
   /** Pacing, backpressure and the absent limits, from `x-flow-control`. */
   readonly flowControl: FlowControl;

@@ -42,6 +42,12 @@ interface ContextState {
 
 const formatNumber = (n: number) => n.toLocaleString('zh-CN');
 
+/** The AsyncAPI `error` that ends no context: `invalid_request` naming `context_id`. */
+const endsNothing = (message: Json): boolean => {
+  const error = message.error as Json;
+  return error.code === 'invalid_request' && error.param === 'context_id';
+};
+
 /** Checks the text of a log. */
 export function checkLog(text: string): LogReport {
   if (text.length > logCaps.bytes) {
@@ -146,6 +152,8 @@ export function checkLog(text: string): LogReport {
             'generate-after-final',
             `上下文 ${id} 已经发送过最后一段文本（continue 不为 true）。`,
           );
+        } else if (!state && typeof message.voice_id !== 'string' && ended.has(id)) {
+          report(line, 'ended-context', `上下文 ${id} 已在第 ${ended.get(id)} 行结束。`);
         } else if (!state) {
           if (typeof message.voice_id !== 'string') {
             report(line, 'first-generate', `上下文 ${id} 的第一条 generate 没有 voice_id。`);
@@ -176,14 +184,19 @@ export function checkLog(text: string): LogReport {
             ? `上下文 ${id} 已在第 ${ended.get(id)} 行结束。`
             : `上下文 ${id} 还没有开始（没有发送过它的 generate）。`,
         );
+      } else if (type === 'flush' && state.cancelled) {
+        report(line, 'generate-after-cancel', `上下文 ${id} 已取消，它的 done 还没有到达。`);
+      } else if (type === 'flush' && state.final) {
+        report(line, 'generate-after-final', `上下文 ${id} 已经发送过最后一段文本。`);
       } else if (type === 'cancel') {
         state.cancelled = true;
       }
       return;
     }
     // Received.
-    // An error may answer a first generate that was refused, before any context began.
-    if (type === 'error' && (message.context_id === null || !state)) return;
+    // An error may answer a first generate that was refused, before any context began; one that
+    // names `context_id` refused a message to a context that no longer took it, and ends nothing.
+    if (type === 'error' && (message.context_id === null || !state || endsNothing(message))) return;
     if (!state) {
       report(
         line,

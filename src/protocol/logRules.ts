@@ -56,19 +56,20 @@ export const logRules: readonly LogRule[] = [
   },
   {
     id: 'generate-after-final',
-    title: '最后一条 generate（continue 为 false）之后，不再向这个上下文发送 generate',
+    title: '最后一条 generate（continue 为 false）之后，不再向这个上下文发送 generate 或 flush',
     href: '/guides/contexts#continue-flag',
     severity: 'error',
   },
   {
     id: 'generate-after-cancel',
-    title: 'cancel 之后、done 到达之前，不向这个 context_id 发送 generate',
+    title: 'cancel 之后、done 到达之前，不向这个 context_id 发送 generate 或 flush',
     href: '/guides/contexts#cancel',
     severity: 'error',
   },
   {
     id: 'ended-context',
-    title: 'flush 和 cancel 只发给进行中的上下文（已开始，还没有收到 done 或 error）',
+    title:
+      'flush、cancel 和不带 voice_id 的 generate 只发给进行中的上下文（已开始，还没有收到 done 或 error）',
     href: '/guides/contexts#what-is-a-context',
     severity: 'error',
   },

@@ -16,7 +16,9 @@
  * what was synthesised. Audio chunks (one per clause, `sequence` from 0) and, when asked, word
  * timestamps are sent `stepMs` apart, so a `cancel` can really interrupt a context. Bad messages
  * get the documented `error` (unknown fields too: `invalid_request` naming the field), which ends
- * their context; frames that are not JSON, and binary frames, close the connection with
+ * their context, except the error for a message to a context that no longer takes it (a generate
+ * or flush after its last generate, a later generate or a flush or cancel after it ended), which
+ * names `context_id` and ends nothing; frames that are not JSON, and binary frames, close the connection with
  * `policy_violation`; a connection with no accepted client message for the idle timeout is closed
  * with `idle_timeout` (a message answered with an `error` does not restart the timer). Messages
  * are checked against the document's schemas (src/protocol/schemas.ts), pronunciation control as
@@ -131,6 +133,8 @@ export class Session {
   private readonly idleMs: number;
   private readonly requestId: (n: number) => string;
   private readonly contexts = new Map<string, Context>();
+  /** Ids of contexts that have ended (done, error or cancel): a later generate for one is refused. */
+  private readonly ended = new Set<string>();
   private lastClientAt: number;
   private errors = 0;
   private order = 0;
@@ -217,9 +221,15 @@ export class Session {
       return { message: null, rejected: 'not a JSON object', events };
     }
     let rejected: string | null = null;
-    const reject = (reason: string, param: string | null, code = 'invalid_request') => {
+    /** `ends: false` for a message to a context that no longer takes it: the error ends nothing. */
+    const reject = (
+      reason: string,
+      param: string | null,
+      code = 'invalid_request',
+      ends = true,
+    ): void => {
       rejected = reason;
-      this.error(at, message.context_id, code, reason, param, events);
+      this.error(at, message.context_id, code, reason, param, events, ends);
     };
     const result = () => {
       // Only a message the server accepts restarts the idle timer (the AsyncAPI `x-keepalive`).
@@ -231,6 +241,13 @@ export class Session {
     const validate = ['generate', 'flush', 'cancel'].includes(type) ? validatorOf(type) : undefined;
     if (!validate) {
       reject(`未知的消息类型 ${type}`, 'type');
+      return result();
+    }
+    // After its last generate a context takes only `cancel`: a generate or flush for it is refused
+    // naming `context_id`, and the context goes on to its `done` (the AsyncAPI `error`).
+    const named = wellFormedId(message.context_id);
+    if (type !== 'cancel' && named !== null && this.contexts.get(named)?.final) {
+      reject(`上下文 ${named} 已收到最后一段文本`, 'context_id', 'invalid_request', false);
       return result();
     }
     if (type === 'generate') {
@@ -252,8 +269,9 @@ export class Session {
     const id = String(message.context_id);
     const context = this.contexts.get(id);
     if (type === 'generate') {
-      if (context?.final) {
-        reject(`上下文 ${id} 已收到最后一段文本`, 'context_id');
+      if (!context && typeof message.voice_id !== 'string' && this.ended.has(id)) {
+        // A later generate (no voice_id) for a context that has ended, e.g. after its cancel.
+        reject(`上下文 ${id} 已经结束`, 'context_id');
         return result();
       }
       if (!context && message.text === '') {
@@ -318,7 +336,7 @@ export class Session {
       if (rest) this.synthesise(context, rest, at);
     } else {
       // cancel: the audio not sent yet is dropped; what was synthesised is still billed.
-      this.contexts.delete(id);
+      this.end(id);
       events.push({
         kind: 'message',
         at,
@@ -335,7 +353,8 @@ export class Session {
   /**
    * The documented error. It names the message's `context_id` as sent when that is well formed,
    * open or not (the AsyncAPI `ErrorMessage.context_id`), else null; an open context it names
-   * ends with it, its buffer and unsent audio dropped.
+   * ends with it, its buffer and unsent audio dropped, unless `ends` is false (a message to a
+   * context that no longer takes it).
    */
   private error(
     at: number,
@@ -344,9 +363,10 @@ export class Session {
     message: string,
     param: string | null,
     events: SessionEvent[],
+    ends = true,
   ): void {
     const id = wellFormedId(contextId);
-    if (id !== null) this.contexts.delete(id);
+    if (id !== null && ends) this.end(id);
     this.errors += 1;
     events.push({
       kind: 'message',
@@ -357,6 +377,11 @@ export class Session {
         error: { code, message, param, request_id: this.requestId(this.errors) },
       },
     });
+  }
+
+  /** A context ends: its id may start a new context, but only with a first generate. */
+  private end(id: string): void {
+    if (this.contexts.delete(id)) this.ended.add(id);
   }
 
   private shut(at: number, code: number, by: 'server' | 'client'): SessionEvent {
@@ -418,7 +443,7 @@ export class Session {
       events.push({ kind: 'message', at, message: next.message, durationMs: next.durationMs });
       context.due = { at: at + this.stepMs, order: this.order++ };
     } else if (context.final) {
-      this.contexts.delete(context.id);
+      this.end(context.id);
       events.push({
         kind: 'message',
         at,

@@ -121,6 +121,12 @@ const rules: readonly Rule[] = [
     examples: ['响应头 `X-Billed-Characters`，是这次请求实际扣费的字符数'],
   },
   {
+    rule: 'after an idle or normal close, the next turn gets a connection as connection planning says, not once there is text (audit 6 C2)',
+    owners: [],
+    fingerprints: [/有文本(?:要合成)?时再(?:建立连接|连)/],
+    examples: ['不必立即重连；有文本要合成时再建立连接。', '等有文本时再连'],
+  },
+  {
     rule: 'connection pool: open on demand, reuse while open, drop when closed (decision 1)',
     owners: [websocket],
     fingerprints: [/服务启动时建好/, /长期复用/],

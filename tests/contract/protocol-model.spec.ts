@@ -136,6 +136,94 @@ test('only accepted messages restart the idle timer', () => {
   ]);
 });
 
+test('a flush of a waiting context is accepted: it restarts the idle timer and costs nothing', () => {
+  const { holdFlushSeconds } = (
+    asyncApiDocument().channels as Record<string, Record<string, unknown>>
+  ).speech['x-keepalive'] as { holdFlushSeconds: number };
+  // Well below the idle timeout: one flush may be late and the connection still stays open.
+  expect(holdFlushSeconds * 2).toBeLessThanOrEqual(idleMs / 1000);
+  const c = client();
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '我帮您查一下。',
+      voice_id: voice,
+      continue: true,
+    },
+    0,
+  );
+  c.run(1000);
+  const spoken = c.messages().length;
+  // A tool call three idle timeouts long: an empty flush every holdFlushSeconds holds the connection.
+  const waitMs = 3 * idleMs;
+  for (let t = holdFlushSeconds * 1000; t <= waitMs; t += holdFlushSeconds * 1000) {
+    c.send({ type: 'flush', context_id: 'turn-1' }, t);
+  }
+  c.send({ type: 'generate', context_id: 'turn-1', text: '查到了。', continue: false }, waitMs + 1);
+  c.run(waitMs + 5000);
+  expect(c.errors()).toEqual([]);
+  expect(c.closes()).toEqual([]);
+  // The empty flushes sent nothing and billed nothing: only the two texts' audio and done.
+  const after = c.messages().slice(spoken);
+  expect(after.map((m) => m.type)).toEqual(['audio', 'done']);
+  expect(after[1]).toMatchObject({
+    billed_characters: billedCharacters('我帮您查一下。查到了。'),
+  });
+  // Without the flushes, the waiting context does not keep the connection open.
+  const idle = client();
+  idle.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '我帮您查一下。',
+      voice_id: voice,
+      continue: true,
+    },
+    0,
+  );
+  idle.run(waitMs);
+  expect(idle.closes()).toEqual([
+    expect.objectContaining({ code: closeCodes.idle_timeout, at: idleMs }),
+  ]);
+});
+
+test('a message to a context that no longer takes it is refused naming context_id and ends nothing', () => {
+  const c = client();
+  const text = '第一句话。第二句话。';
+  c.send({ type: 'generate', context_id: 'turn-1', text, voice_id: voice }, 0);
+  // After the last generate: a generate or flush is refused, the context still ends with done.
+  c.send({ type: 'generate', context_id: 'turn-1', text: '多余的。', continue: true }, 1);
+  c.send({ type: 'flush', context_id: 'turn-1' }, 2);
+  // After a cancel: the LLM's trailing text (no voice_id) and a flush are refused the same way.
+  c.send(
+    { type: 'generate', context_id: 'turn-2', text: '好的，', voice_id: voice, continue: true },
+    3,
+  );
+  c.send({ type: 'cancel', context_id: 'turn-2' }, 4);
+  c.send({ type: 'generate', context_id: 'turn-2', text: '我们', continue: true }, 5);
+  c.send({ type: 'flush', context_id: 'turn-2' }, 6);
+  // A cancel crossing its context's done.
+  c.run(10_000);
+  c.send({ type: 'cancel', context_id: 'turn-1' }, 10_000);
+  c.run(20_000);
+  expect(c.errors()).toHaveLength(5);
+  for (const e of c.errors()) {
+    expect(e.error).toMatchObject({ code: 'invalid_request', param: 'context_id' });
+  }
+  const turn1 = ofContext(c.events, 'turn-1').filter((m) => m.message.type !== 'error');
+  expect(turn1.map((m) => m.message.type)).toEqual(['audio', 'audio', 'done']);
+  // Nothing of the refused text is billed.
+  expect(turn1.at(-1)?.message).toMatchObject({ billed_characters: billedCharacters(text) });
+  const turn2 = ofContext(c.events, 'turn-2').filter((m) => m.message.type !== 'error');
+  expect(turn2.map((m) => m.message.type)).toEqual(['done']);
+  // An ended id starts a new context with a first generate (voice_id), as the document says.
+  c.send({ type: 'generate', context_id: 'turn-2', text: '新的一轮。', voice_id: voice }, 20_001);
+  c.run(30_000);
+  expect(c.errors()).toHaveLength(5);
+  expect(ofContext(c.events, 'turn-2').at(-1)?.message.type).toBe('done');
+});
+
 /** The messages of one context, in order, with when they were sent. */
 const ofContext = (events: SessionEvent[], id: string) =>
   events.flatMap((e) =>

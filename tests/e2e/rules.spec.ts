@@ -158,12 +158,16 @@ test.describe('/api/websocket', () => {
 
   test('the idle timeout is told under keepalive, as the document says', async ({ page }) => {
     await page.goto('/api/websocket#idle-timeout');
-    const idle = (
-      (asyncApiDocument().channels as Record<string, Record<string, unknown>>).speech[
-        'x-keepalive'
-      ] as { idle: string }
-    ).idle;
+    const { idle, hold, holdFlushSeconds } = (
+      asyncApiDocument().channels as Record<string, Record<string, unknown>>
+    ).speech['x-keepalive'] as { idle: string; hold: string; holdFlushSeconds: number };
     await expect(page.locator('[data-rule="idle-timeout"]')).toHaveText(shown(idle));
+    // How a context waiting for text holds the connection: the interval is the document's number.
+    const holdRule = page.locator('[data-rule="idle-hold"]');
+    await expect(holdRule).toHaveText(
+      shown(hold.replace('{holdFlushInterval}', `${holdFlushSeconds} 秒`)),
+    );
+    await expect(holdRule).toContainText(`每隔 ${holdFlushSeconds} 秒`);
   });
 });
 

@@ -295,9 +295,9 @@ test.describe('the log checker', () => {
       }),
       ...good.slice(closeAt),
     ];
-    // The context had ended with its done, so the id starts a new context with no voice_id.
+    // The context had ended with its done: a later generate (no voice_id) is for an ended context.
     expect(await check(page, late.join('\n'))).toEqual([
-      { line: closeAt + 1, rule: 'first-generate' },
+      { line: closeAt + 1, rule: 'ended-context' },
     ]);
     // A generate after the final one, before the done.
     const doneAt = good.findIndex((l) => l.includes('"type":"done"'));
@@ -310,6 +310,27 @@ test.describe('the log checker', () => {
       ...good.slice(doneAt),
     ];
     expect(await check(page, early.join('\n'))).toEqual([
+      { line: doneAt + 1, rule: 'generate-after-final' },
+    ]);
+    // The server's answer names context_id and ends nothing: the context's done still belongs.
+    const refused = [
+      ...early.slice(0, doneAt + 1),
+      JSON.stringify({
+        dir: 'received',
+        message: {
+          type: 'error',
+          context_id: 'turn-1',
+          error: {
+            code: 'invalid_request',
+            message: '上下文 turn-1 已收到最后一段文本',
+            param: 'context_id',
+            request_id: 'req_1',
+          },
+        },
+      }),
+      ...early.slice(doneAt + 1),
+    ];
+    expect(await check(page, refused.join('\n'))).toEqual([
       { line: doneAt + 1, rule: 'generate-after-final' },
     ]);
     // Each rule links to the section that states it.

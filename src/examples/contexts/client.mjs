@@ -47,13 +47,15 @@ const RECEIVE_TIMEOUT_MS = 30_000;
 
 // 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
 const RECONNECT_WITH_BACKOFF = new Set([1011, 1013, 4002]); // 按重试策略重连
-const RECONNECT_WHEN_NEEDED = new Set([1000, 4000]); // 不必立即重连，有文本要合成时再连
-// 其余关闭码不要自动重连，先解决原因（例如 1008 违反协议、4029 连接数超限）。
+const RECONNECT_WHEN_NEEDED = new Set([1000, 4000]); // 不必立即重连：从连接池移除，下一轮的连接按“规划连接”建立
+const RECONNECT_NEVER = new Set([1008, 4029]); // 不要自动重连，先解决原因（1008 违反协议、4029 连接数超限）
+// 表中没有的关闭码（例如中间的代理发出的）与 RECONNECT_WITH_BACKOFF 一样处理。
 
 function closeAdvice(code) {
   if (RECONNECT_WITH_BACKOFF.has(code)) return '按重试策略重连';
   if (RECONNECT_WHEN_NEEDED.has(code)) return '需要时再连';
-  return '不要自动重连';
+  if (RECONNECT_NEVER.has(code)) return '不要自动重连';
+  return '按重试策略重连'; // 表中没有的关闭码
 }
 
 const pending = new Set(Object.keys(TURNS)); // 还没收到 done（或 error）的上下文
@@ -149,10 +151,14 @@ function handle(message) {
     finish(contextId);
   } else if (type === 'error') {
     const { code, message: text, param, request_id: requestId } = message.error;
-    console.error(
-      `[${contextId}] 错误 ${code}：${text}` +
-        `（param=${param}，request_id=${requestId}，连接 ID=${connectionId}）`,
-    );
+    const details = `${code}：${text}（param=${param}，request_id=${requestId}，连接 ID=${connectionId}）`;
+    if (code === 'invalid_request' && param === 'context_id') {
+      // 消息发给了不再接收它的上下文（例如 cancel 与 done 在网络中错过）：
+      // 这个错误不结束任何上下文，记下来、忽略即可。
+      console.log(`[${contextId}] 忽略 ${details}`);
+      return;
+    }
+    console.error(`[${contextId}] 错误 ${details}`);
     failed = true;
     if (contextId !== null) finish(contextId); // 出错的上下文随之结束，连接保持打开
   }

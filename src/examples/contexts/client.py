@@ -51,8 +51,9 @@ PIECE_DELAY = 0.3  # 两个片段之间的间隔（秒），模拟大模型生�
 
 # 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
 RECONNECT_WITH_BACKOFF = {1011, 1013, 4002}  # 按重试策略重连
-RECONNECT_WHEN_NEEDED = {1000, 4000}  # 不必立即重连，有文本要合成时再连
-# 其余关闭码不要自动重连，先解决原因（例如 1008 违反协议、4029 连接数超限）。
+RECONNECT_WHEN_NEEDED = {1000, 4000}  # 不必立即重连：从连接池移除，下一轮的连接按“规划连接”建立
+RECONNECT_NEVER = {1008, 4029}  # 不要自动重连，先解决原因（1008 违反协议、4029 连接数超限）
+# 表中没有的关闭码（例如中间的代理发出的）与 RECONNECT_WITH_BACKOFF 一样处理。
 
 
 def close_advice(code):
@@ -60,7 +61,9 @@ def close_advice(code):
         return "按重试策略重连"
     if code in RECONNECT_WHEN_NEEDED:
         return "需要时再连"
-    return "不要自动重连"
+    if code in RECONNECT_NEVER:
+        return "不要自动重连"
+    return "按重试策略重连"  # 表中没有的关闭码
 
 
 class Session:
@@ -156,12 +159,16 @@ def handle(message, session, files, next_sequence):
 
     elif kind == "error":
         error = message["error"]
-        print(
-            f"[{context_id}] 错误 {error['code']}：{error['message']}"
-            f"（param={error.get('param')}，request_id={error['request_id']}，"
-            f"连接 ID={session.connection_id}）",
-            file=sys.stderr,
+        details = (
+            f"{error['code']}：{error['message']}（param={error.get('param')}，"
+            f"request_id={error['request_id']}，连接 ID={session.connection_id}）"
         )
+        if error["code"] == "invalid_request" and error.get("param") == "context_id":
+            # 消息发给了不再接收它的上下文（例如 cancel 与 done 在网络中错过）：
+            # 这个错误不结束任何上下文，记下来、忽略即可。
+            print(f"[{context_id}] 忽略 {details}")
+            return
+        print(f"[{context_id}] 错误 {details}", file=sys.stderr)
         session.failed = True
         if context_id is not None:  # 出错的上下文随之结束，连接保持打开
             session.finish(context_id)
