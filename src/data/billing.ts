@@ -121,13 +121,15 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     api: '克隆',
     outcome: '克隆成功：音色的 `status` 变为 `ready`',
     billed: 'per-clone',
-    detail: '每个音色计费一次；提交时怎样检查余额、什么时候从余额中扣除，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
+    detail:
+      '每个音色计费一次；提交时怎样检查余额、什么时候从余额中扣除，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
     reported: '—',
   },
   {
     id: 'clone-failed',
     api: '克隆',
-    outcome: '克隆失败：音色的 `status` 为 `failed`，克隆请求返回错误，或音色在处理中（`processing`）被删除',
+    outcome:
+      '克隆失败：音色的 `status` 为 `failed`，克隆请求返回错误，或音色在处理中（`processing`）被删除',
     billed: 'none',
     detail: '不计费。',
     reported: '—',
