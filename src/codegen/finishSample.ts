@@ -51,7 +51,9 @@ const finishers: Record<string, Finish> = {
       `-H "Authorization: Bearer $${apiKeyVariable}"`,
       'curl Authorization header',
     );
-    if (audioFile) out = `${out.replace(/\s+$/, '')} \\\n-o ${audioFile}`;
+    // `--fail`: an error response is not written to the audio file (curl writes nothing and
+    // exits non-zero), as the guides check the status before saving.
+    if (audioFile) out = `${out.replace(/\s+$/, '')} \\\n--fail \\\n-o ${audioFile}`;
     return out;
   },
 
@@ -147,11 +149,22 @@ const finishers: Record<string, Finish> = {
       'PHP Authorization header',
     );
     if (audioFile) {
+      // The status is read before the handle is closed; an error response is printed, not saved.
       out = swap(
         out,
-        'echo $response;',
-        `file_put_contents('${audioFile}', $response);`,
-        'PHP echo',
+        /\$response = curl_exec\(\$curl\);\n\ncurl_close\(\$curl\);\necho \$response;/,
+        [
+          '$response = curl_exec($curl);',
+          '$status = curl_getinfo($curl, CURLINFO_RESPONSE_CODE);',
+          '',
+          'curl_close($curl);',
+          'if ($status !== 200) {',
+          '  fwrite(STDERR, "HTTP $status: $response\\n");',
+          '  exit(1);',
+          '}',
+          `file_put_contents('${audioFile}', $response);`,
+        ].join('\n'),
+        'PHP exec, close and echo',
       );
     }
     return out;
@@ -177,7 +190,12 @@ const finishers: Record<string, Finish> = {
     );
     const call = 'Response response = client.newCall(request).execute();';
     const after = audioFile
-      ? `java.nio.file.Files.write(java.nio.file.Paths.get("${audioFile}"), response.body().bytes());`
+      ? [
+          'if (!response.isSuccessful()) {',
+          '  throw new java.io.IOException("HTTP " + response.code() + ": " + response.body().string());',
+          '}',
+          `java.nio.file.Files.write(java.nio.file.Paths.get("${audioFile}"), response.body().bytes());`,
+        ].join('\n')
       : 'System.out.println(response.body().string());';
     return swap(out, call, `${call}\n${after}`, 'OkHttp call');
   },
@@ -202,8 +220,14 @@ const finishers: Record<string, Finish> = {
           [
             `FILE *audio = fopen("${audioFile}", "wb");`,
             'curl_easy_setopt(curl, CURLOPT_WRITEDATA, audio);',
+            // An error response is not written; the empty file is removed.
+            'curl_easy_setopt(curl, CURLOPT_FAILONERROR, 1L);',
             'res = curl_easy_perform(curl);',
             'fclose(audio);',
+            'if (res != CURLE_OK) {',
+            '  fprintf(stderr, "%s\\n", curl_easy_strerror(res));',
+            `  remove("${audioFile}");`,
+            '}',
           ]
             .map((line) => indent + line)
             .join('\n'),

@@ -11,7 +11,12 @@ import {
   errorActionMeaning,
 } from '@site/src/data/errors';
 import { billedAmountLabel, billingOutcomes } from '@site/src/data/billing';
-import { backoffCeilingMs, retryPolicy } from '@site/src/data/retryPolicy';
+import {
+  backoffCeilingMs,
+  pollingAnchor,
+  pollingPolicy,
+  retryPolicy,
+} from '@site/src/data/retryPolicy';
 import { limits } from '@site/src/data/limits';
 import { apiSpecs, websocketSpec } from '@site/src/data/apiSpecs';
 
@@ -211,6 +216,7 @@ const seconds = (ms: number): string => `${formatCount(ms / 1000)} 秒`;
 /** The retry policy of `src/data/retryPolicy.ts`: its numbers, and the waits they give. */
 export function RetryPolicyTable(): ReactNode {
   const p = retryPolicy;
+  useBrokenLinks().collectAnchor(pollingAnchor);
   const steps = Array.from({ length: p.maxAttempts - 1 }, (_, i) => i + 1);
   return (
     <TableRegion label="重试参数">
@@ -271,6 +277,16 @@ export function RetryPolicyTable(): ReactNode {
           <tr data-param="resetAfterMs">
             <th>重置</th>
             <td>WebSocket 连接稳定工作 {seconds(p.resetAfterMs)}后，下一次重连从第一步重新开始</td>
+          </tr>
+          <tr data-param="polling" id={pollingAnchor}>
+            <th>轮询</th>
+            <td>
+              轮询资源的状态（例如等待克隆完成）不是重试，不按上面的次数和退避计算：每{' '}
+              {seconds(pollingPolicy.intervalMs)}
+              查一次。某一轮遇到可以自动重试的错误码或网络错误时，不重试这一轮，到下一轮照常再查；响应带{' '}
+              <code>Retry-After</code> 时，下一轮前至少等待它给出的秒数。轮询有自己的上限：最多{' '}
+              {pollingPolicy.maxRounds} 轮，用完后停止，并报告资源仍未就绪。
+            </td>
           </tr>
         </tbody>
       </table>

@@ -53,7 +53,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     billed: 'synthesized',
     detail:
       '服务端发现连接断开后不再开始新的段，已经开始合成的段计费。`stream: false` 时音频全部合成后才开始发送，所以这时通常已经全部合成、全部计费。',
-    reported: `没有收到响应；按时间在${usageRecords}中查找，不会超过文本的计费字符数`,
+    reported: `收不到响应。请按时间在${usageRecords}中查找实际的计费字符数，它不会超过文本的计费字符数`,
   },
   {
     id: 'http-abort-after-audio',
@@ -95,7 +95,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     billed: 'synthesized',
     detail:
       '出错前已经开始合成的段计费，包括还没有发出的音频；缓冲区中还没有开始合成的文本不计费。出错时还没有合成任何音频（例如上下文的第一条 `generate` 就出错），不计费。',
-    reported: `不会收到 \`done\`；在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找，不会超过已发送文本的计费字符数`,
+    reported: `收不到 \`done\`。请在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找实际的计费字符数，它不会超过已发送文本的计费字符数`,
   },
   {
     id: 'ws-dropped',
@@ -104,7 +104,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     billed: 'synthesized',
     detail:
       '断开前已经开始合成的段计费，包括还没有送到客户端的音频；重连后重发的文本会再计费一次，怎样只重发没有收到音频的部分，见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
-    reported: `不会收到 \`done\`；在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找，不会超过已发送文本的计费字符数`,
+    reported: `收不到 \`done\`。请在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找实际的计费字符数，它不会超过已发送文本的计费字符数`,
   },
   {
     id: 'rejected',
@@ -121,13 +121,15 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     api: '克隆',
     outcome: '克隆成功：音色的 `status` 变为 `ready`',
     billed: 'per-clone',
-    detail: '每个音色计费一次。',
+    detail:
+      '每个音色计费一次；提交时怎样检查余额、什么时候从余额中扣除，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
     reported: '—',
   },
   {
     id: 'clone-failed',
     api: '克隆',
-    outcome: '克隆失败：音色的 `status` 为 `failed`，或克隆请求返回错误',
+    outcome:
+      '克隆失败：音色的 `status` 为 `failed`，克隆请求返回错误，或音色在处理中（`processing`）被删除',
     billed: 'none',
     detail: '不计费。',
     reported: '—',
@@ -164,6 +166,11 @@ export const billingRules: readonly BillingRule[] = [
     id: 'balance-check',
     topic: '余额不会变成负数',
     rule: '合成之前检查余额：HTTP 请求按整段文本的费用检查，WebSocket 上下文在合成每一段之前按这一段的费用检查；检查时已经减去本小时产生、还没有扣除的用量。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。`GET /v1/user/credit` 返回的是最近一次扣费后的余额，不含本小时的用量。',
+  },
+  {
+    id: 'clone-charge',
+    topic: '克隆的余额检查与扣费',
+    rule: '提交克隆时检查余额：余额减去本小时还没有扣除的用量，以及还在处理中的音色的克隆费，不够一次克隆费时返回 `insufficient_credit`，不创建音色。通过检查后，这个音色处理期间，它的克隆费计入之后的每一次余额检查（合成和其他克隆都先减去它），所以音色变为 `ready` 时余额总够扣。音色变为 `ready` 时计费：克隆费计入这一小时的用量，在下一次整点扣费时扣除，之后 `GET /v1/user/credit` 返回的余额才反映它。音色变为 `failed` 或在处理中被删除时不计费，它的克隆费也不再计入余额检查。',
   },
   {
     id: 'low-balance-alert',

@@ -335,18 +335,13 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: ['分发消息', '消息分发', '分发给'],
   },
   {
-    term: '基础 URL',
-    english: 'base URL',
-    meaning: '接口路径之前的部分：协议、域名和版本前缀，HTTP 与 WebSocket 各有一个。',
-    avoid: ['基础地址'],
-    synonyms: ['base url', '接口地址', '域名', 'endpoint url'],
-  },
-  {
     term: '主机地址',
-    english: 'origin',
-    meaning: '基础 URL 去掉版本前缀的部分：协议和域名。',
-    avoid: ['源地址'],
-    synonyms: ['origin', 'host'],
+    english: 'host, origin',
+    meaning:
+      '接口地址中路径之前的部分：协议和域名，HTTP 与 WebSocket 各有一个。参考页中的路径以版本前缀开头，直接拼在主机地址之后。',
+    // “基础 URL” meant the host on one page and host + version prefix on another (audit 6, C1).
+    avoid: ['源地址', '基础 URL', '基础地址'],
+    synonyms: ['origin', 'host', 'base url', '接口地址', '域名', 'endpoint url'],
   },
   {
     term: '幂等键',

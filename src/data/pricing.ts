@@ -46,7 +46,7 @@ export function speechCostFen(characters: number, model: ModelId): number {
 export const debitRule = {
   /** Usage is summed per account and model over this many minutes, then debited. */
   periodMinutes: 60,
-  text: '每个请求的费用按计费字符数精确折算，不按计费单位向上取整，也不逐个请求取整到分。用量按小时汇总：每个整点按模型把上一小时各请求的费用相加，四舍五入到分后从余额中扣除，舍入的差额不结转到下一小时。克隆在音色变为 `ready` 时按次扣费，单价本身是整分，不需要取整。',
+  text: '每个请求的费用按计费字符数精确折算，不按计费单位向上取整，也不逐个请求取整到分。用量按小时汇总：每个整点按模型把上一小时各请求的费用相加，四舍五入到分后从余额中扣除，舍入的差额不结转到下一小时。克隆费在音色变为 `ready` 时计入这一小时的用量，同样在整点扣除；它的单价本身是整分，不需要取整。',
 } as const;
 
 /** `1234.5` fen → `¥12.35` (rounded half up to the fen). */

@@ -69,3 +69,26 @@ export function backoffCeilingMs(n: number, policy: RetryPolicy = retryPolicy): 
 export function backoffSchedule(policy: RetryPolicy = retryPolicy): number[] {
   return Array.from({ length: policy.maxAttempts - 1 }, (_, i) => backoffCeilingMs(i + 1, policy));
 }
+
+/**
+ * Polling a resource's status (a clone's `status` until `ready` or `failed`) is not a retry:
+ * a failed round (a retryable code or a network error) is not retried with backoff, the next
+ * round simply comes at the interval; a `Retry-After` sets the minimum wait before it. The loop
+ * has its own cap instead of `maxAttempts`. Rendered as the “轮询” row of the retry table
+ * (`/api/errors#polling`); the clone examples use these numbers (tests/content/examples.spec.ts).
+ */
+export interface PollingPolicy {
+  /** The wait between two rounds (ms). */
+  readonly intervalMs: number;
+  /** Rounds in all; then the client stops and reports that the resource is not ready yet. */
+  readonly maxRounds: number;
+}
+
+export const pollingPolicy: PollingPolicy = {
+  intervalMs: 5_000,
+  // 120 rounds of 5 s: the clone processing-time limit (10 minutes, src/data/limits.ts).
+  maxRounds: 120,
+};
+
+/** The anchor of the polling row on /api/errors. */
+export const pollingAnchor = 'polling';

@@ -13,7 +13,7 @@ import { test, expect } from '@playwright/test';
 
 import { deployment } from '../../src/data/deployment';
 import { apiErrors, errorByCode } from '../../src/data/errors';
-import { retryPolicy } from '../../src/data/retryPolicy';
+import { pollingPolicy, retryPolicy } from '../../src/data/retryPolicy';
 import { reconnectKinds, reconnectLabel, type Reconnect } from '../../src/data/websocketProtocol';
 import { exampleFiles, examplesDir, mdxFiles, python, read, root } from '../support/examples';
 import { revokedKey, startWebsocketMock } from '../mock/websocket-mock';
@@ -379,6 +379,24 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
     expect(constantOf(file, 'BASE_DELAY_MS')).toBe(retryPolicy.baseDelayMs);
     expect(constantOf(file, 'MAX_DELAY_MS')).toBe(retryPolicy.maxDelayMs);
   });
+
+  // Polling is not a retry: the clone examples poll at the polling row's interval and cap.
+  for (const [file, interval, scale] of [
+    ['clone/clone.py', 'POLL_INTERVAL', 1000],
+    ['clone/clone.mjs', 'POLL_INTERVAL_MS', 1],
+    ['clone/clone.sh', 'POLL_INTERVAL', 1000],
+  ] as const) {
+    test(`${file} polls at the polling rule's interval, within its cap`, () => {
+      const source = read(path.join(examplesDir, file));
+      const value = (name: string) => {
+        const found = new RegExp(`\\b${name} ?= ?([\\d_.]+)`).exec(source);
+        expect(found, `${name} in ${file}`).not.toBeNull();
+        return Number((found?.[1] ?? '').replaceAll('_', ''));
+      };
+      expect(value(interval) * scale).toBe(pollingPolicy.intervalMs);
+      expect(value('MAX_POLLS')).toBe(pollingPolicy.maxRounds);
+    });
+  }
 
   for (const file of ['contexts/client.py', 'contexts/client.mjs']) {
     test(`${file} reconnects on the AsyncAPI document's close codes, in its three sets`, () => {

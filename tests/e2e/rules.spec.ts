@@ -10,7 +10,12 @@ import { test, expect } from '../support/fixtures';
 import { asyncApiDocument } from '../support/specs';
 import { billedAmountLabel, billingOutcomes, billingRules } from '../../src/data/billing';
 import { apiErrors, errorActionLabel } from '../../src/data/errors';
-import { backoffCeilingMs, retryPolicy } from '../../src/data/retryPolicy';
+import {
+  backoffCeilingMs,
+  pollingAnchor,
+  pollingPolicy,
+  retryPolicy,
+} from '../../src/data/retryPolicy';
 import { reconnectKinds, reconnectLabel, type Reconnect } from '../../src/data/websocketProtocol';
 import { deployment } from '../../src/data/deployment';
 import { supportAnchor, ticketItems } from '../../src/data/support';
@@ -225,6 +230,20 @@ test.describe('/api/errors', () => {
     await expect(table.locator('tr[data-param="jitter"] td')).toContainText(
       ceilings.map((c) => `${c} 秒`).join('、'),
     );
+  });
+
+  test('polling is not a retry: its own row, interval and cap, linked from the clone guide', async ({
+    page,
+  }) => {
+    await page.goto(`/api/errors#${pollingAnchor}`);
+    const row = page.locator(`table[data-table="retry-policy"] tr#${pollingAnchor}`);
+    await expect(row).toHaveAttribute('data-param', 'polling');
+    await expect(row.locator('td')).toContainText('不是重试');
+    await expect(row.locator('td')).toContainText(`每 ${pollingPolicy.intervalMs / 1000} 秒查一次`);
+    await expect(row.locator('td')).toContainText(`最多 ${pollingPolicy.maxRounds} 轮`);
+    await expect(row.locator('td')).toContainText('至少等待');
+    await page.goto('/guides/clone#polling');
+    await expect(page.locator(`main a[href="/api/errors#${pollingAnchor}"]`).first()).toBeVisible();
   });
 
   test('the real-time budget row says what one budget covers', async ({ page }) => {

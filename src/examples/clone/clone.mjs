@@ -14,7 +14,8 @@ const headers = { Authorization: `Bearer ${apiKey}` };
 
 const POLL_INTERVAL_MS = 5_000;
 const MAX_POLLS = 120; // 最多轮询这么多次（约 10 分钟）后放弃
-// 暂时性错误的状态码（见 /api/errors 的错误码一览）：轮询时遇到就下一轮再查。
+// 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到这些暂时性错误或网络错误时，
+// 不重试这一轮，下一轮再查；响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
 const RETRYABLE_STATUSES = new Set([429, 500, 503]);
 
 // 参考录音支持的格式及其媒体类型

@@ -44,6 +44,8 @@ VOICE_ID="$(jq -r '.voice_id' "$BODY")"
 echo "已提交克隆：voice_id=$VOICE_ID status=$(jq -r '.status' "$BODY")" >&2
 
 # 2. 轮询音色状态：processing → ready 或 failed
+#    轮询不是重试（规则见 /api/errors#polling）：某一轮遇到暂时性错误或网络错误时，下一轮再查；
+#    响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
 READY=0
 for ((i = 0; i < MAX_POLLS; i++)); do
   sleep "$POLL_INTERVAL"
