@@ -258,16 +258,16 @@ export function RetryPolicyTable(): ReactNode {
             </th>
             <td>
               响应带它时优先按它等待：等它给出的秒数，再加上 0 到 {seconds(p.baseDelayMs)}
-              的随机时间；单次等待上限只约束退避，不约束它
+              的随机时间；“单次等待上限”只限制退避的等待，不限制 <code>Retry-After</code>
             </td>
           </tr>
           <tr data-param="realtimeBudgetMs">
             <th>实时场景的总时长</th>
             <td>
               {seconds(p.realtimeBudgetMs)}
-              ：有人正在等这段语音时，从第一次尝试算起，所有尝试和等待加起来不超过它。下一次等待会超出剩余的时间，包括{' '}
-              <code>Retry-After</code> 比剩余时间还长（例如 <code>Retry-After: 20</code>
-              ）时，不要等待，立即放弃并降级，例如改为显示文字回复。批量任务不受这一项限制，按{' '}
+              ：有人正在等这段语音时，从第一次尝试算起，所有尝试和等待加起来不超过它。如果下一次等待会超出剩余时间（包括{' '}
+              <code>Retry-After</code> 比剩余时间还长，例如 <code>Retry-After: 20</code>
+              ），就不要再等，立即放弃并降级，例如改为显示文字回复。批量任务不受这一项限制，按{' '}
               <code>Retry-After</code> 等待，只受最多尝试次数的约束。
               <span data-rule="realtime-budget-scope">
                 <Prose text={p.realtimeBudgetScope} />
