@@ -28,7 +28,7 @@ import { deployment } from './src/data/deployment';
 import { glossary } from './src/data/glossary';
 import { codeSampleLanguages, extraPrismLanguages } from './src/data/codeSamples';
 import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
-import { apiDocsStageVariable, underApiDocsStage } from './scripts/lib/api-docs-inputs';
+import { underApiDocsStage } from './scripts/lib/api-docs-inputs';
 
 /**
  * The performance patches `npm run bench:patches` measures one at a time, each by a build without
@@ -311,10 +311,4 @@ if (unknownPatches.length > 0) {
   throw new Error(`BENCH_WITHOUT names no measured patch: ${unknownPatches.join(', ')}`);
 }
 
-/**
- * The generator's own `docusaurus gen-api-docs` (scripts/generate-api-docs.ts) needs only the API
- * reference's two plugins; loading the whole site for it would cost seconds on every spec edit.
- */
-export default process.env[apiDocsStageVariable]
-  ? ({ ...config, presets: [], themes: [], plugins: apiReferencePlugins } satisfies Config)
-  : config;
+export default config;
