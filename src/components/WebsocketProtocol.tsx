@@ -263,7 +263,7 @@ export function ReconnectRules(): ReactNode {
     backoff:
       '自动重连，两次尝试之间按重试策略等待。连接断开时没有收到关闭帧（库报告 `1006` 或“连接已关闭”），或者收到表中没有的关闭码（例如中间的代理发出的），也属于这一类。',
     'when-needed':
-      '不要立即重连：连接本身没有问题，只是暂时用不上。把它从连接池中移除，下一轮回复要用的连接按[规划连接](/api/websocket#connection-planning)建立。',
+      '不要立即重连：连接本身没有问题，只是暂时用不上。把它从连接池中移除，下一轮回复要用的连接按[规划连接](/api/websocket#connection-planning)建立。关闭时如果还有进行中的上下文，它们随之结束，没说完的文本按[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)在新连接上重发。',
     never:
       '不要自动重连：原因不解决，新连接还会以同样的关闭码结束。先按关闭码表中“怎么做”一列解决原因。',
   };

@@ -170,7 +170,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: true,
     action:
-      '不要重试，用列出音色接口确认 `voice_id`。例外是重试的删除：上一次删除的结果不知道（例如超时或连接断开）、重试时收到它，按删除成功处理。这时要么上一次已经删除了这个音色，要么这个 `voice_id` 本来就不在当前账户中，而那样的话上一次删除也会收到同样的 404。',
+      '不要重试，用列出音色接口确认 `voice_id`。例外：上一次删除的结果未知（例如超时或连接断开），重试删除时收到这个错误，按删除成功处理。这时要么上一次已经删除了这个音色，要么这个 `voice_id` 本来就不在当前账户中，而那样的话上一次删除也会收到同样的 404。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({
@@ -226,7 +226,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'retry',
     onWebsocket: true,
     action:
-      'HTTP：按 `Retry-After` 等待后重试，并在客户端主动限速。WebSocket：等这条连接上有上下文收到 `done` 或 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接。',
+      'HTTP：按 `Retry-After` 等待后重试，并在客户端主动限速。WebSocket：等这条连接上有上下文收到 `done` 或结束它的 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
   }),
   entry({
