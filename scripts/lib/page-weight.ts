@@ -57,7 +57,7 @@ export const searchFirstSuggestionBudgetBrotli = kb(150);
  * no sign of it: this site's scripts start after the first paint, so on a slow machine the
  * network can rest before half of them are requested.
  */
-async function classicThemeHydrated(page: Page): Promise<void> {
+export async function classicThemeHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const toggle = document.querySelector<HTMLButtonElement>(
       'nav.navbar button[class*="toggleButton"]',

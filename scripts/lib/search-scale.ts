@@ -18,6 +18,7 @@ import {
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Browser } from '@playwright/test';
+import { classicThemeHydrated } from './page-weight';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -110,11 +111,8 @@ export async function firstSuggestionMs(
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
-    // The app's scripts start after the first paint: wait until the theme's toggle works.
-    await page
-      .locator('nav.navbar button[title*="模式"]:not([disabled])')
-      .first()
-      .waitFor({ state: 'attached' });
+    // The app's scripts start after the first paint: wait until it has hydrated.
+    await classicThemeHydrated(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     // Timed in the page: from the first character in the box to the first suggestion in the DOM.
