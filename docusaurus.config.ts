@@ -8,7 +8,6 @@ import rawSourcePlugin from './plugins/features/raw-source';
 import { codeTheme } from './src/css/prismThemes';
 import { apiSearchContext } from './src/search/contexts';
 import codeColoursPlugin from './plugins/features/code-colours';
-import searchHighlightPlugin from './plugins/adaptations/search-highlight';
 import searchLocalInParts from './plugins/adaptations/search-index-split';
 import searchQueryPlugin from './plugins/adaptations/search-query';
 import searchQueryRewritePlugin from './plugins/adaptations/search-query-rewrite';
@@ -193,8 +192,6 @@ const config: Config = {
     robotsTxtPlugin,
     // The code theme's colours for light and dark mode, as CSS custom properties.
     codeColoursPlugin,
-    // The search bar's highlight clearing, without a walk through pages that hold no highlight.
-    ...measured('search-highlight', searchHighlightPlugin),
     // The search results page keeps the query of its URL through hydration.
     searchQueryPlugin,
     // Readers' words searched as the docs' terms (src/search/rewriteQuery.ts).

@@ -26,7 +26,6 @@ const patches: Record<string, PageType[]> = {
   'lazy-prism': ['guide'],
   'browser-context': ['reference'],
   'route-prefetch': ['guide'],
-  'search-highlight': ['guide'],
   'openapi-sha1': ['reference'],
 };
 
