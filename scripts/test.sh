@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as `npm test` runs it: static checks, a production build (broken links
 # and anchors fail it), the browser tests against that build served locally, and the code-sample
-# harness. The harness's toolchains install in the background meanwhile (apt waits mostly on the
-# network and the disk); the harness itself runs last, since beside the browser tests both slow
-# down more than they gain.
+# harness. What the tests need from Debian installs in the background meanwhile (apt waits mostly
+# on the network and the disk); the harness itself runs last, since beside the browser tests both
+# slow down more than they gain.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,17 +15,30 @@ mkdir -p "$logs"
 background=()
 trap 'kill "${background[@]}" 2>/dev/null || true' EXIT
 
-step 'Browser and interpreters for the tests'
-bash scripts/ensure-test-deps.sh
+# Runs a script in the background, its output in $logs/<name>.log and its exit status in
+# $logs/<name>.status once it ends.
+in_background() {
+  local name=$1
+  shift
+  local status=0
+  "$@" >"$logs/$name.log" 2>&1 || status=$?
+  echo "$status" >"$logs/$name.status"
+}
+# Waits for a background script and prints its output; fails when it failed.
+wait_for() {
+  local name=$1
+  while [ ! -f "$logs/$name.status" ]; do sleep 1; done
+  cat "$logs/$name.log"
+  return "$(cat "$logs/$name.status")"
+}
 
-step 'nginx, which serves the build to the browser and HTTP tests'
-bash scripts/ensure-nginx.sh
-
-step 'Code-sample toolchains: installing in the background'
+# apt allows one install at a time: the browser and nginx first (the browser tests wait for
+# them), then the toolchains (only the last step needs them). Meanwhile the API reference is
+# generated, checked and built, which needs neither.
+step 'Browser, interpreters, nginx and code-sample toolchains: installing in the background'
 (
-  status=0
-  bash scripts/ensure-sample-toolchains.sh >"$logs/toolchains.log" 2>&1 || status=$?
-  echo "$status" >"$logs/toolchains.status"
+  in_background test-deps bash -c 'bash scripts/ensure-test-deps.sh && bash scripts/ensure-nginx.sh'
+  in_background toolchains bash scripts/ensure-sample-toolchains.sh
 ) &
 background+=($!)
 
@@ -51,14 +64,16 @@ done
 step 'Production build'
 npx docusaurus build
 
+step 'Browser, interpreters and nginx for the tests'
+wait_for test-deps
+
 step 'Contract, content, browser, accessibility and HTTP tests'
 browser_status=0
 npx playwright test || browser_status=$?
 
 step 'Code samples compiled and run against the mock API'
-while [ ! -f "$logs/toolchains.status" ]; do sleep 2; done
-cat "$logs/toolchains.log"
-samples_status=$(cat "$logs/toolchains.status")
+samples_status=0
+wait_for toolchains || samples_status=$?
 if [ "$samples_status" -eq 0 ]; then
   npx tsx tests/samples/run.ts || samples_status=$?
 fi

@@ -116,7 +116,29 @@ function load(baseUrl: string, searchContext: string): Loading {
   return loading;
 }
 
+/**
+ * Results already computed, per stage of the index (the first part, then the whole): a query's
+ * ranking (src/search/searchRanked.ts) searches each of its words alone, and the next query,
+ * or the next keystroke, asks for most of the same words again.
+ */
+const answered = new WeakMap<Stage, Map<string, unknown[]>>();
+/** Searches remembered per stage, at most; the oldest go first. */
+const maxAnswered = 500;
+
 function run(stage: Stage, input: string, limit: number): unknown[] {
+  let known = answered.get(stage);
+  if (!known) answered.set(stage, (known = new Map()));
+  const key = `${limit}\u0000${input}`;
+  let results = known.get(key);
+  if (!results) {
+    results = search(stage, input, limit);
+    if (known.size >= maxAnswered) known.delete(known.keys().next().value!);
+    known.set(key, results);
+  }
+  return results;
+}
+
+function search(stage: Stage, input: string, limit: number): unknown[] {
   const tokens = tokenize(input, language);
   if (tokens.length === 0) return [];
   const titles = stage.parts[0];
