@@ -18,7 +18,6 @@ import openApiSchemasPlugin from './plugins/adaptations/openapi-schemas';
 import openApiParameterTitlesPlugin from './plugins/adaptations/openapi-parameter-titles';
 import openApiSchemaWordingPlugin from './plugins/adaptations/openapi-schema-wording';
 import openApiSha1Plugin from './plugins/adaptations/openapi-sha1';
-import startupTasksPlugin from './plugins/adaptations/startup-tasks';
 import llmsTxtPlugin from './plugins/features/llms-txt';
 import robotsTxtPlugin from './plugins/features/robots-txt';
 import rehypeTableRegions from './plugins/features/rehype-table-regions';
@@ -182,8 +181,6 @@ const config: Config = {
   plugins: [
     // The API reference generated from api-specs/ before the docs load, again on a spec edit.
     apiDocsPlugin,
-    // React, the libraries and the theme's layout start in scripts of their own, not one long task.
-    ...measured('startup-tasks', startupTasksPlugin),
     // Lets pages import the runnable example files of src/examples/ as text (`?raw`).
     rawSourcePlugin,
     // After the build: /llms.txt, /llms-full.txt and a Markdown form /x.md of every doc page.

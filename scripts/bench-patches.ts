@@ -22,7 +22,6 @@ import { startProductionServer } from './lib/production-server';
 
 /** Each patch that claims speed, and the pages where it claims it. */
 const patches: Record<string, PageType[]> = {
-  'startup-tasks': ['guide', 'reference'],
   'lazy-prism': ['guide'],
   'browser-context': ['reference'],
   'route-prefetch': ['guide'],

@@ -1,6 +1,5 @@
 import { test, expect } from '../support/fixtures';
 import { hydrated } from '../support/hydration';
-import { startupGroups } from '../../plugins/adaptations/startup-tasks';
 
 // The app's scripts are preloaded in the head and started by an inline script once the page is
 // first painted (src/ssr/template.ts), so that its HTML shows before the app's start-up work.
@@ -25,14 +24,12 @@ test('the app starts after the first contentful paint, then hydrates', async ({ 
   }));
   expect(paintedAt).toBeGreaterThan(0);
   expect(scriptAddedAt).toBeGreaterThanOrEqual(paintedAt!);
-  // The scripts run in their order: the runtime first, then the libraries' groups, each its own
-  // script (plugins/adaptations/startup-tasks), then the app's entry.
+  // The scripts run in their order: the runtime first, then the app's entry.
   const order = await page
     .locator('body > script[src]')
     .evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
   expect(order.map((p) => p.replace(/^\/assets\/js\/|\.[0-9a-f]+\.js$/g, ''))).toEqual([
-    'runtime',
-    ...Object.keys(startupGroups),
+    'runtime~main',
     'main',
   ]);
 });
