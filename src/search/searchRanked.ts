@@ -100,6 +100,38 @@ const speechRequestRoute = '/api/speech/post';
 const fieldNames = new Set(
   speechRequestFields.flatMap((f: { name: string }) => [f.name, ...f.name.split('.')]),
 );
+/**
+ * What readers call a field instead of its name: the first words of its description (采样率,
+ * 码率, 语速倍率 and 语速), and the values of the audio format (mp3, 16000). A concept with a
+ * page of its own (a glossary term: 音色, 发音词典) is left to that page, with its sub-fields.
+ */
+const fieldWords = (() => {
+  const terms = new Set(glossary.map((e) => e.term));
+  const fields = speechRequestFields as {
+    name: string;
+    description: string;
+    constraints: { label: string; text: string }[];
+  }[];
+  const labelOf = (f: (typeof fields)[number]) => f.description.split(/[，。；：（\s]/)[0];
+  const ownPages = fields.filter((f) => terms.has(labelOf(f))).map((f) => f.name);
+  const out = new Set<string>();
+  for (const f of fields) {
+    if (ownPages.some((name) => f.name.startsWith(name))) continue;
+    const label = labelOf(f);
+    if (/^\p{Unified_Ideograph}{2,6}$/u.test(label)) {
+      out.add(label);
+      const core = label.replace(/(倍率|偏移|格式)$/, '');
+      if (core.length >= 2) out.add(core);
+    }
+    if (!f.name.startsWith('output_format.')) continue;
+    for (const c of f.constraints.filter((c) => c.label === '可选值')) {
+      for (const value of c.text.match(/`([^`]+)`/g) ?? []) out.add(value.slice(1, -1));
+    }
+  }
+  return out;
+})();
+/** Words that say the reader asks about a request field. */
+const fieldSignals = new Set(['参数', '字段', 'parameter', 'param', 'field']);
 
 /**
  * Latin words a reader may misspell: the glossary's English terms and synonyms, the error codes
@@ -286,9 +318,18 @@ export async function searchRanked(
       : [],
   );
   // A field of the speech request named (with its underscore, or alone): its reference page.
-  const fieldQuery = words(query).some(
-    (w) => fieldNames.has(w) && (w.includes('_') || words(query).length === 1),
-  );
+  const queryWordList = words(query);
+  const fieldQuery =
+    queryWordList.some(
+      (w) =>
+        fieldNames.has(w) &&
+        (w.includes('_') ||
+          queryWordList.length === 1 ||
+          queryWordList.some((v) => fieldSignals.has(v))),
+    ) ||
+    [...fieldWords].some((w) =>
+      isChinese(w) ? query.includes(w) : queryWordList.includes(w.toLowerCase()),
+    );
   const score = (page: string) => {
     const fields = best.get(page) ?? [];
     let covered = 0;
