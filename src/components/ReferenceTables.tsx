@@ -45,7 +45,8 @@ export function ErrorCatalogue(): ReactNode {
             <tr key={e.code} id={errorAnchor(e.code)}>
               <td>{e.status}</td>
               <td>
-                <code>{e.code}</code>
+                <code>{e.code}</code> <br />
+                {e.name}
               </td>
               <td>
                 <Prose text={e.meaning} />

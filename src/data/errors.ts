@@ -52,6 +52,11 @@ interface ApiErrorEntry {
   readonly code: string;
   /** HTTP status of the response (for the websocket: the status the same fault has over HTTP). */
   readonly status: number;
+  /**
+   * Its name in a few words, as a reader would say the symptom (shown beside the code in the
+   * catalogue; the search takes a query close to it to the code's row).
+   */
+  readonly name: string;
   /** What happened, for the reader. */
   readonly meaning: string;
   /** What the client program does. */
@@ -97,6 +102,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'invalid_request',
     status: 400,
+    name: '请求无效',
     meaning:
       '请求参数不合法：缺少必填字段、类型不对或取值超出范围，包括文本超长和参考录音时长不符合要求。`param` 指出出错的字段。',
     kind: 'fix-request',
@@ -123,6 +129,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'content_rejected',
     status: 400,
+    name: '内容未通过审核',
     meaning:
       '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前已合成的部分照常计费，见[计费与价格：什么时候扣费](/price#when-charged)。',
     kind: 'fix-request',
@@ -137,6 +144,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'unauthorized',
     status: 401,
+    name: '鉴权失败',
     meaning:
       '没有携带 API 密钥，或密钥无效、已被撤销。WebSocket 握手也可能因此被拒绝，见[握手被拒绝时](/api/websocket#handshake-refusals)。',
     kind: 'fix-account',
@@ -148,6 +156,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'insufficient_credit',
     status: 402,
+    name: '余额不足',
     meaning: '账户余额（含代金券）不足以完成本次合成或克隆。',
     kind: 'fix-account',
     onWebsocket: true,
@@ -157,6 +166,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'voice_limit_reached',
     status: 403,
+    name: '音色数量已达上限',
     meaning: '账户的自定义音色数量已达上限，不能再克隆新的音色。',
     kind: 'fix-account',
     onWebsocket: false,
@@ -166,6 +176,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'voice_not_found',
     status: 404,
+    name: '音色不存在',
     meaning: '指定的音色不存在、已被删除，或不属于当前账户。',
     kind: 'fix-request',
     onWebsocket: true,
@@ -176,6 +187,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'voice_not_ready',
     status: 409,
+    name: '音色尚未就绪',
     meaning: '克隆的音色仍在处理中（`status` 为 `processing`），暂时不能用于合成。',
     kind: 'poll',
     onWebsocket: true,
@@ -191,6 +203,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     // validation error; this API's validation errors are 400).
     code: 'voice_clone_failed',
     status: 410,
+    name: '克隆失败',
     meaning: '这个音色克隆失败（`status` 为 `failed`），不能用于合成，以后也不会变为可用。',
     kind: 'recreate',
     onWebsocket: true,
@@ -203,6 +216,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'payload_too_large',
     status: 413,
+    name: '文件过大',
     meaning: '上传的参考录音超过大小上限。',
     kind: 'fix-request',
     onWebsocket: false,
@@ -212,6 +226,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'unsupported_media_type',
     status: 415,
+    name: '格式不受支持',
     meaning: '参考录音的格式不受支持，或文件已损坏。',
     kind: 'fix-request',
     onWebsocket: false,
@@ -221,6 +236,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'rate_limited',
     status: 429,
+    name: '请求过于频繁',
     meaning:
       'HTTP：超过了请求速率上限（所有接口），或者同时进行中的合成请求数上限（只限 `POST /v1/speech`），两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限，`error` 消息没有 `Retry-After`。',
     kind: 'retry',
@@ -232,6 +248,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'internal_error',
     status: 500,
+    name: '服务端内部错误',
     meaning: '服务端内部错误。',
     kind: 'retry',
     onWebsocket: true,
@@ -242,6 +259,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'service_unavailable',
     status: 503,
+    name: '服务暂时不可用',
     meaning:
       '`param` 为 `null`：服务暂时过载或正在维护。`param` 为 `text`：这个 HTTP 合成请求超过了处理时间上限。',
     kind: 'retry',

@@ -1,4 +1,4 @@
-import { apiErrors } from '../data/errors';
+import { apiErrors, type ApiErrorCode } from '../data/errors';
 import { glossary } from '../data/glossary';
 import speechRequestFields from '../../.generated/speech-request-fields.json';
 import { rewriteQuery } from './rewriteQuery';
@@ -180,7 +180,6 @@ function correct(word: string): string | undefined {
   return bestWord;
 }
 
-/** The catalogue rows a status or an error code names. */
 /** Chinese particles and question characters: a page is not about them. */
 const particles = new Set([...'的了吗呢吧啊是在和与及把被就都也还要会能可我你他它们这那个些么']);
 
@@ -202,9 +201,30 @@ function queryUnits(query: string): { text: string; start: number; end: number }
 const cataloguePath = '/api/errors';
 const catalogueTitle = '错误码';
 
-function errorRows(query: string): { code: string; status: number }[] {
+/** A run's two-character pieces (a single character stands for itself). */
+const bigrams = (run: string): string[] =>
+  run.length < 2 ? [run] : [...run].slice(1).map((c, i) => run[i] + c);
+
+/**
+ * Whether a query says an error's name in its own words: most of its Chinese pieces, two at
+ * least, are in the name (服务不可用 for 服务暂时不可用).
+ */
+function namesError(query: string, name: string): boolean {
+  const pieces = (query.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
+  const found = pieces.filter((p) => name.includes(p)).length;
+  return found >= 2 && found / pieces.length >= 0.5;
+}
+
+/** The catalogue rows a query names: by code, by HTTP status, or by name (as typed or rewritten). */
+function errorRows(query: string, typed: string): ApiErrorCode[] {
   const tokens = words(query);
-  return apiErrors.filter((e) => tokens.includes(e.code) || tokens.includes(String(e.status)));
+  return apiErrors.filter(
+    (e) =>
+      tokens.includes(e.code) ||
+      tokens.includes(String(e.status)) ||
+      namesError(query, e.name) ||
+      namesError(typed, e.name),
+  );
 }
 
 export async function searchRanked(
@@ -379,7 +399,7 @@ export async function searchRanked(
   // A status or an error code: its catalogue row, anchored, before anything else.
   const catalogue: SearchResult[] = [];
   const onCatalogue = (rs: SearchResult[]) => rs.find((r) => pageOf(r) === cataloguePath);
-  for (const [k, e] of errorRows(query).entries()) {
+  for (const [k, e] of errorRows(query, input).entries()) {
     // Until the page text has loaded, the index holds titles and headings, not the rows: the
     // catalogue page is then found by its title.
     const onErrors =
@@ -391,7 +411,7 @@ export async function searchRanked(
     catalogue.push({
       document: {
         i: -100 - k,
-        t: `${e.code}（HTTP ${e.status}）`,
+        t: `${e.code}（${e.name}，HTTP ${e.status}）`,
         u: cataloguePath,
         h: `#error-${e.code}`,
         p: page.i,

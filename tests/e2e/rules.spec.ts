@@ -183,7 +183,8 @@ test.describe('/api/errors', () => {
     await expect(table.locator('tbody tr')).toHaveCount(apiErrors.length);
     for (const e of apiErrors) {
       const row = table.locator(`tr#error-${e.code}`);
-      await expect(row.locator('td').nth(1)).toHaveText(e.code);
+      await expect(row.locator('td').nth(1).locator('code')).toHaveText(e.code);
+      await expect(row.locator('td').nth(1)).toContainText(e.name);
       await expect(row.locator(`td[data-kind]`)).toHaveText(errorActionLabel[e.kind]);
       await expect(row.locator('td').nth(4)).toHaveText(shown(e.action));
     }

@@ -146,10 +146,13 @@ test.describe('suggestions', () => {
     await expect(suggestions(page)).toHaveCount(0);
   });
 
-  test('a status or an error code opens its row of the error catalogue', async ({ page }) => {
+  test('a status, an error code or its name in other words opens its row of the catalogue', async ({
+    page,
+  }) => {
     for (const [query, code] of [
       ['429', 'rate_limited'],
       ['voice_not_found', 'voice_not_found'],
+      ['服务不可用', 'service_unavailable'],
     ]) {
       await page.goto('/');
       await typeQuery(page, query);
