@@ -216,7 +216,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'payload_too_large',
     status: 413,
-    name: '文件过大',
+    name: '参考录音过大',
     meaning: '上传的参考录音超过大小上限。',
     kind: 'fix-request',
     onWebsocket: false,
@@ -226,7 +226,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'unsupported_media_type',
     status: 415,
-    name: '格式不受支持',
+    name: '录音格式不受支持',
     meaning: '参考录音的格式不受支持，或文件已损坏。',
     kind: 'fix-request',
     onWebsocket: false,
