@@ -16,8 +16,10 @@ import { rewriteQuery } from './rewriteQuery';
  *   page titled with it. Here a match in the title counts most, then a heading, then the page's
  *   `keywords`, then the description, then body text.
  *
- * One result per page comes before a second one from the same page. Status codes and error codes
- * (`429`, `voice_not_found`) first give their row of the error catalogue on /api/errors.
+ * One result per page comes before a second one from the same page. Status codes, error codes
+ * and their names in readers' words (`429`, `voice_not_found`, 服务不可用) first give their row of
+ * the error catalogue on /api/errors. A request field, by name or as readers call it (采样率, mp3),
+ * puts the speech reference higher.
  * The suggestions and the results page call this with different limits; the order does not
  * depend on the limit, so the suggestions are the first results of the results page.
  */
@@ -337,7 +339,8 @@ export async function searchRanked(
           .map(pageOf)
       : [],
   );
-  // A field of the speech request named (with its underscore, or alone): its reference page.
+  // A field of the speech request named (with its underscore, alone, or beside 参数), or called
+  // as readers do (采样率, mp3): its reference page.
   const queryWordList = words(query);
   const fieldQuery =
     queryWordList.some(
