@@ -358,7 +358,9 @@ export async function searchRanked(
     let covered = 0;
     let field = 0;
     fields.forEach((w, k) => {
-      covered += weights[k] * Math.min(1, w);
+      // A word met only in body text covers it by half: an overview page that mentions every
+      // topic in passing should not tie with the page a topic's heading or keywords name.
+      covered += weights[k] * Math.min(1, w / 2);
       field += weights[k] * w;
     });
     const coverage = covered / total;
