@@ -100,11 +100,12 @@ export const formatRelevance = (half: string, f: RelevanceFigures): string =>
 
 /**
  * The floors `npm test` holds each half to: the figures of 2026-11-26 after the error names, the
- * fields in readers' words and body text counting half (tuning: hit@1 69.5 %, hit@3 88.7 %, MRR
- * 0.801; held-back: 61.6 %, 84.8 %, MRR 0.743), less about two points. The held-back half's target
+ * fields in readers' words, body text counting half and the verbs of the voice operations (tuning:
+ * hit@1 70.9 %, hit@3 89.4 %, MRR 0.809; held-back: 63.6 %, 85.4 %, MRR 0.756), less two to four
+ * points. The held-back half's target
  * (issue 19) is hit@3 ≥ 95 % and hit@1 ≥ 75 %.
  */
 export const relevanceFloors: Record<RelevanceCase['half'], { hitAt1: number; hitAt3: number }> = {
-  tuning: { hitAt1: 0.67, hitAt3: 0.86 },
-  'held-back': { hitAt1: 0.59, hitAt3: 0.82 },
+  tuning: { hitAt1: 0.68, hitAt3: 0.87 },
+  'held-back': { hitAt1: 0.6, hitAt3: 0.83 },
 };

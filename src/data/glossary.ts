@@ -358,4 +358,18 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: ['使用记录'],
     synonyms: ['usage', '用量', '账单明细', '消费记录'],
   },
+  {
+    term: '删除',
+    english: 'delete',
+    meaning: '永久移除一个自定义音色（`DELETE /v1/voices/{voice_id}`），不能恢复。',
+    avoid: [],
+    synonyms: ['删掉', '移除', 'remove'],
+  },
+  {
+    term: '修改',
+    english: 'update',
+    meaning: '修改自定义音色的名称、描述和性别标签（`PATCH /v1/voices/{voice_id}`）。',
+    avoid: [],
+    synonyms: ['改名', '重命名', 'rename'],
+  },
 ];
