@@ -134,6 +134,28 @@ const fieldWords = (() => {
 })();
 /** Words that say the reader asks about a request field. */
 const fieldSignals = new Set(['参数', '字段', 'parameter', 'param', 'field']);
+/**
+ * Words that say the reader asks about a request as the API reference states it (a method, a
+ * body format, what it returns): the reference's pages count for a little more.
+ */
+const referenceSignals = [
+  'get',
+  'post',
+  'patch',
+  'delete',
+  'multipart',
+  'form',
+  'json',
+  'endpoint',
+  '返回',
+  '响应',
+  '请求体',
+  '接口',
+  '参数',
+  '字段',
+];
+/** The API reference's pages. */
+const referencePrefix = '/api/';
 
 /**
  * Latin words a reader may misspell: the glossary's English terms and synonyms, the error codes
@@ -353,6 +375,9 @@ export async function searchRanked(
     [...fieldWords].some((w) =>
       isChinese(w) ? query.includes(w) : queryWordList.includes(w.toLowerCase()),
     );
+  const referenceQuery = referenceSignals.some((w) =>
+    isChinese(w) ? input.includes(w) : words(input).includes(w),
+  );
   const score = (page: string) => {
     const fields = best.get(page) ?? [];
     let covered = 0;
@@ -370,7 +395,8 @@ export async function searchRanked(
       field / (8 * total) +
       (titleCoverage.get(page) ?? 0) * 2 +
       (phrasePages.has(page) ? 1.5 : 0) +
-      (page === speechRequestRoute && fieldQuery ? 1 : 0)
+      (page === speechRequestRoute && fieldQuery ? 1 : 0) +
+      (page.startsWith(referencePrefix) && referenceQuery ? 0.5 : 0)
     );
   };
 
