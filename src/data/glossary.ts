@@ -361,14 +361,14 @@ export const glossary: readonly GlossaryEntry[] = [
   {
     term: '删除',
     english: 'delete',
-    meaning: '永久移除一个自定义音色（`DELETE /v1/voices/{voice_id}`），不能恢复。',
+    meaning: '去掉一个资源的操作（HTTP 方法 DELETE），例如删除自定义音色。',
     avoid: [],
     synonyms: ['删掉', '移除', 'remove'],
   },
   {
     term: '修改',
     english: 'update',
-    meaning: '修改自定义音色的名称、描述和性别标签（`PATCH /v1/voices/{voice_id}`）。',
+    meaning: '更改一个资源的部分字段的操作（HTTP 方法 PATCH），例如修改自定义音色。',
     avoid: [],
     synonyms: ['改名', '重命名', 'rename'],
   },

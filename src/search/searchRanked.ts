@@ -139,6 +139,7 @@ const fieldSignals = new Set(['参数', '字段', 'parameter', 'param', 'field']
  * body format, what it returns): the reference's pages count for a little more.
  */
 const referenceSignals = [
+  ...fieldSignals,
   'get',
   'post',
   'patch',
@@ -151,8 +152,6 @@ const referenceSignals = [
   '响应',
   '请求体',
   '接口',
-  '参数',
-  '字段',
 ];
 /** The API reference's pages. */
 const referencePrefix = '/api/';
