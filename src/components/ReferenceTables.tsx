@@ -36,8 +36,8 @@ export function ErrorCatalogue(): ReactNode {
             <th>HTTP 状态码</th>
             <th>错误码</th>
             <th>含义</th>
+            <th>类别</th>
             <th>客户端怎么做</th>
-            <th>处理方式</th>
           </tr>
         </thead>
         <tbody>

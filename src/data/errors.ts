@@ -53,7 +53,7 @@ interface ApiErrorEntry {
   /** HTTP status of the response (for the websocket: the status the same fault has over HTTP). */
   readonly status: number;
   /**
-   * Its name in a few words, as a reader would say the symptom (shown beside the code in the
+   * Its name in a few words, as a reader would say the symptom, covering every case of its row (shown beside the code in the
    * catalogue; the search takes a query close to it to the code's row).
    */
   readonly name: string;
@@ -176,12 +176,12 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'voice_not_found',
     status: 404,
-    name: '音色不存在',
+    name: '音色不存在或不属于你',
     meaning: '指定的音色不存在、已被删除，或不属于当前账户。',
     kind: 'fix-request',
     onWebsocket: true,
     action:
-      '不要重试，用列出音色接口确认 `voice_id`。例外：上一次删除的结果未知（例如超时或连接断开），重试删除时收到这个错误，按删除成功处理。这时要么上一次已经删除了这个音色，要么这个 `voice_id` 本来就不在当前账户中，而那样的话上一次删除也会收到同样的 404。',
+      '不要重试，用列出音色接口确认 `voice_id`。例外：上一次删除的结果未知（例如超时或连接断开），重试删除时收到这个错误，按删除成功处理。无论是上一次已经删掉了它，还是它本来就不在当前账户中，这个音色都已不在，结果与删除成功相同。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({
@@ -203,7 +203,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     // validation error; this API's validation errors are 400).
     code: 'voice_clone_failed',
     status: 410,
-    name: '克隆失败',
+    name: '音色克隆失败，不能使用',
     meaning: '这个音色克隆失败（`status` 为 `failed`），不能用于合成，以后也不会变为可用。',
     kind: 'recreate',
     onWebsocket: true,
@@ -226,7 +226,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'unsupported_media_type',
     status: 415,
-    name: '录音格式不受支持',
+    name: '录音格式不受支持或文件损坏',
     meaning: '参考录音的格式不受支持，或文件已损坏。',
     kind: 'fix-request',
     onWebsocket: false,
@@ -236,7 +236,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'rate_limited',
     status: 429,
-    name: '请求过于频繁',
+    name: '超出速率或并发上限',
     meaning:
       'HTTP：超过了请求速率上限（所有接口），或者同时进行中的合成请求数上限（只限 `POST /v1/speech`），两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限，`error` 消息没有 `Retry-After`。',
     kind: 'retry',
@@ -259,7 +259,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'service_unavailable',
     status: 503,
-    name: '服务暂时不可用',
+    name: '服务不可用或处理超时',
     meaning:
       '`param` 为 `null`：服务暂时过载或正在维护。`param` 为 `text`：这个 HTTP 合成请求超过了处理时间上限。',
     kind: 'retry',

@@ -47,6 +47,6 @@ if not response.ok:
 with open("pronunciation.mp3", "wb") as f:
     f.write(response.content)
 
-# 标记和词典不计费：计费字符数只算朗读的字。
+# 拼音标注、停顿标记和发音词典不计入计费字符数，标点计入（算法见计费与价格页的“怎样计算字符”）。
 print(f"已保存 pronunciation.mp3（{len(response.content)} 字节）")
 print(f"计费字符数：{response.headers.get('X-Billed-Characters')}")
