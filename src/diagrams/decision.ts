@@ -79,7 +79,11 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
         { text: e.code, code: true },
         { text: `（${e.status}）` },
       ]);
-      if (kind === 'retry') left.push('没有收到响应的网络错误', '在 200 之后中途断开的流式响应');
+      if (kind === 'retry')
+        left.push(
+          '没有收到响应的网络错误',
+          '在 200 之后中途断开的流式响应（超过处理时间上限的除外）',
+        );
       return {
         outcomes: codes.map((e) => e.code),
         left,
