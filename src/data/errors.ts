@@ -150,7 +150,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-account',
     onWebsocket: false,
     action:
-      '不要重试。检查 `Authorization: Bearer <API 密钥>` 请求头；必要时在控制台重新创建密钥。',
+      '不要重试。检查 `Authorization: Bearer <API 密钥>` 请求头：常见原因是漏了 `Bearer` 前缀或它后面的空格，或者复制密钥时带进了换行或引号；密钥已被撤销的，在控制台重新创建。',
     example: { message: 'API 密钥无效或已被撤销。', param: null },
   }),
   entry({
