@@ -1,4 +1,5 @@
 import { glossary } from '../data/glossary';
+import speechRequestFields from '../../.generated/speech-request-fields.json';
 
 /**
  * What the search looks for when a reader types a query: the words readers use, turned into the
@@ -48,20 +49,51 @@ const synonyms: readonly (readonly [string, string])[] = glossary
   )
   .sort((a, b) => b[0].length - a[0].length);
 
+/** The sample rates the speech request accepts (8000, 16000, …), from its spec. */
+const sampleRates = new Set(
+  speechRequestFields
+    .filter((f: { name: string }) => f.name === 'output_format.sample_rate')
+    .flatMap((f: { constraints: { label: string; text: string }[] }) =>
+      f.constraints.filter((c) => c.label === '可选值').flatMap((c) => c.text.match(/\d+/g) ?? []),
+    ),
+);
+
+/** A sample rate as readers write it (16k, 44.1 kHz) as the spec writes it (16000, 44100). */
+const sampleRatesInHertz = (text: string) =>
+  text.replace(/(\d+(?:\.\d+)?)\s*k(?:hz)?(?![a-z])/g, (match, khz: string) => {
+    const hertz = String(Math.round(Number(khz) * 1000));
+    return sampleRates.has(hertz) ? hertz : match;
+  });
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const isLatin = (word: string) => /^[a-z0-9_]+$/.test(word);
+
+/** Whether a query is asked as a question (怎么…、…吗、why …), as the FAQ's headings are. */
+export function isQuestion(query: string): boolean {
+  const text = query.toLowerCase().trim();
+  return (
+    questionWords.some((w) => w !== '支持' && w !== '一下' && text.includes(w)) ||
+    /^(how|what|why|which|where|when|can|could|does|do|is|are|should)\b/.test(text)
+  );
+}
+
+/**
+ * Every reader's word in one pattern, longest first, so that a term put in is never read again
+ * as a reader's word (密钥 in API 密钥). Latin words match whole words only: `stream` is not a
+ * synonym inside `streaming`.
+ */
+const synonymPattern = new RegExp(
+  synonyms
+    .map(([word]) =>
+      /^[a-z0-9_ -]+$/.test(word) ? `(?<![a-z0-9_])${escape(word)}(?![a-z0-9_])` : escape(word),
+    )
+    .join('|'),
+  'g',
+);
+const termOf = new Map(synonyms);
 
 export function rewriteQuery(query: string): string {
-  let text = query.toLowerCase();
-  for (const [word, term] of synonyms) {
-    // Latin words match whole words only: `stream` is not a synonym inside `streaming`.
-    const pattern = isLatin(word)
-      ? new RegExp(`(^|[^a-z0-9_])${escape(word)}(?![a-z0-9_])`, 'g')
-      : new RegExp(escape(word), 'g');
-    text = text.replace(pattern, (match, before: string | undefined) =>
-      isLatin(word) ? `${before ?? ''} ${term} ` : ` ${term} `,
-    );
-  }
+  let text = sampleRatesInHertz(query.toLowerCase());
+  text = text.replace(synonymPattern, (word) => ` ${termOf.get(word)} `);
   for (const word of questionWords) text = text.split(word).join(' ');
   const rewritten = text.replace(/\s+/g, ' ').trim();
   // A query of nothing but question words is searched as typed.

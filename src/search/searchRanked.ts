@@ -1,7 +1,7 @@
 import { apiErrors, type ApiErrorCode } from '../data/errors';
 import { glossary } from '../data/glossary';
 import speechRequestFields from '../../.generated/speech-request-fields.json';
-import { rewriteQuery } from './rewriteQuery';
+import { isQuestion, rewriteQuery } from './rewriteQuery';
 
 /**
  * The order of the search's results, put in front of the local search plugin's worker
@@ -153,6 +153,8 @@ const referenceSignals = [
   '请求体',
   '接口',
 ];
+/** The frequently asked questions. */
+const faqPath = '/faqs';
 /** The API reference's pages. */
 const referencePrefix = '/api/';
 
@@ -334,18 +336,28 @@ export async function searchRanked(
   const whole = (r: SearchResult) => queryWords.every((w) => holds(r, w));
   const strictPages = new Set(strict.filter(whole).map(pageOf));
   // How much of a page's title the query's parts account for: 删除音色 for 删除克隆的音色.
-  const titleCoverage = new Map<string, number>();
-  for (const r of [...strict, ...asTyped, ...[...byPart.values()].flat()]) {
-    const title = (r.type === Title ? r.document.t : r.page ? r.page.t : '').toLowerCase();
-    const marks = new Array<boolean>(title.length).fill(false);
+  const coverageOf = (text: string) => {
+    const marks = new Array<boolean>(text.length).fill(false);
     for (const part of byPart.keys()) {
-      for (let at = title.indexOf(part); at >= 0; at = title.indexOf(part, at + 1)) {
+      for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
         marks.fill(true, at, at + part.length);
       }
     }
-    const letters = [...title].filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
-    const covered = marks.filter((m, i) => m && /[\p{L}\p{N}]/u.test(title[i])).length;
-    titleCoverage.set(pageOf(r), letters > 0 ? covered / letters : 0);
+    const letters = [...text].filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
+    const covered = marks.filter((m, i) => m && /[\p{L}\p{N}]/u.test(text[i])).length;
+    return letters > 0 ? covered / letters : 0;
+  };
+  const titleCoverage = new Map<string, number>();
+  // Likewise of the page's best heading: a section named by the query (降低首包延迟) before a
+  // question that only mentions its words (首包延迟有多少，怎样降低？).
+  const headingCoverage = new Map<string, number>();
+  for (const r of [...strict, ...asTyped, ...[...byPart.values()].flat()]) {
+    const title = (r.type === Title ? r.document.t : r.page ? r.page.t : '').toLowerCase();
+    titleCoverage.set(pageOf(r), coverageOf(title));
+    if (r.type === Heading) {
+      const heading = coverageOf(r.document.t.toLowerCase());
+      headingCoverage.set(pageOf(r), Math.max(headingCoverage.get(pageOf(r)) ?? 0, heading));
+    }
   }
   // Pages with a row holding the query as typed, as one phrase (`GET /v1/voices`).
   const phrase = input.toLowerCase().trim();
@@ -374,6 +386,9 @@ export async function searchRanked(
     [...fieldWords].some((w) =>
       isChinese(w) ? query.includes(w) : queryWordList.includes(w.toLowerCase()),
     );
+  // A question: the FAQ, whose headings are readers' questions, a little higher where one of
+  // them matches.
+  const question = isQuestion(input);
   const referenceQuery = referenceSignals.some((w) =>
     isChinese(w) ? input.includes(w) : words(input).includes(w),
   );
@@ -393,6 +408,8 @@ export async function searchRanked(
       coverage * 2 +
       field / (8 * total) +
       (titleCoverage.get(page) ?? 0) * 2 +
+      (headingCoverage.get(page) ?? 0) * 0.5 +
+      (page === faqPath && question && (headingCoverage.get(page) ?? 0) > 0 ? 0.4 : 0) +
       (phrasePages.has(page) ? 1.5 : 0) +
       (page === speechRequestRoute && fieldQuery ? 1 : 0) +
       (page.startsWith(referencePrefix) && referenceQuery ? 0.5 : 0)
