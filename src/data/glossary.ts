@@ -14,6 +14,11 @@ export interface GlossaryEntry {
    * the search looks for `term` instead (src/search/rewriteQuery.ts), as it does for `avoid`.
    */
   readonly synonyms?: readonly string[];
+  /**
+   * The speech request field the term names (语速: `speed`). Such a term has no page of its own:
+   * the search sends it, and its readers' words, to the request's reference.
+   */
+  readonly field?: string;
 }
 
 /**
@@ -604,5 +609,115 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '克隆时上传的参考录音的文件大小，有上限。',
     avoid: [],
     synonyms: ['文件大小', '录音大小', 'file size', 'upload size', 'max file size'],
+  },
+  {
+    term: '语速',
+    english: 'speed',
+    meaning: '说话的快慢，请求字段 speed 是它的倍率。',
+    field: 'speed',
+    avoid: [],
+    synonyms: ['说话速度', '语音速度', 'speaking rate', 'speech rate'],
+  },
+  {
+    term: '音量',
+    english: 'volume',
+    meaning: '声音的大小，请求字段 volume 是它的倍率。',
+    field: 'volume',
+    avoid: [],
+    synonyms: ['声音大小', '音量大小'],
+  },
+  {
+    term: '音高',
+    english: 'pitch',
+    meaning: '声音的高低，请求字段 pitch 以半音为单位偏移它。',
+    field: 'pitch',
+    avoid: [],
+    synonyms: ['音调', '声音高低'],
+  },
+  {
+    term: '码率',
+    english: 'bit rate',
+    meaning: '压缩音频每秒的比特数，请求字段 output_format.bit_rate。',
+    field: 'output_format.bit_rate',
+    avoid: [],
+    synonyms: ['比特率', 'bitrate', 'bit rate', 'kbps'],
+  },
+  {
+    term: '采样率',
+    english: 'sample rate',
+    meaning: '每秒的采样数，请求字段 output_format.sample_rate。',
+    field: 'output_format.sample_rate',
+    avoid: [],
+    synonyms: ['sample rate', 'sampling rate'],
+  },
+  {
+    term: '单声道',
+    english: 'mono',
+    meaning: '只有一个声道的音频；合成的输出都是单声道。',
+    avoid: [],
+    synonyms: ['声道', '立体声', '双声道', 'mono', 'stereo', 'channels'],
+  },
+  {
+    term: '女声',
+    english: 'female voice',
+    meaning: '音色的性别标签之一。',
+    avoid: [],
+    synonyms: ['女生', '女性', 'female', 'female voice'],
+  },
+  {
+    term: '男声',
+    english: 'male voice',
+    meaning: '音色的性别标签之一。',
+    avoid: [],
+    synonyms: ['男生', '男性', 'male', 'male voice'],
+  },
+  {
+    term: '普通话',
+    english: 'Mandarin',
+    meaning: '音色的语言之一。',
+    avoid: [],
+    synonyms: ['国语', '汉语', 'mandarin'],
+  },
+  {
+    term: '英语',
+    english: 'English',
+    meaning: '音色的语言之一。',
+    avoid: [],
+    synonyms: ['english'],
+  },
+  {
+    term: '日语',
+    english: 'Japanese',
+    meaning: '音色的语言之一。',
+    avoid: [],
+    synonyms: ['日文', 'japanese'],
+  },
+  {
+    term: '韩语',
+    english: 'Korean',
+    meaning: '音色的语言之一。',
+    avoid: [],
+    synonyms: ['韩文', 'korean'],
+  },
+  {
+    term: '粤语',
+    english: 'Cantonese',
+    meaning: '音色的语言之一。',
+    avoid: [],
+    synonyms: ['广东话', 'cantonese'],
+  },
+  {
+    term: '高保真模型',
+    english: 'HD model',
+    meaning: '音质最好、首包延迟较高的合成模型。',
+    avoid: [],
+    synonyms: ['高清模型', '高音质', 'hd', 'high fidelity', 'high quality'],
+  },
+  {
+    term: '极速模型',
+    english: 'turbo model',
+    meaning: '首包延迟最低的合成模型，默认模型。',
+    avoid: [],
+    synonyms: ['快速模型', '低延迟模型', 'fast model'],
   },
 ];

@@ -108,7 +108,7 @@ const fieldNames = new Set(
  * page of its own (a glossary term: 音色, 发音词典) is left to that page, with its sub-fields.
  */
 const fieldWords = (() => {
-  const terms = new Set(glossary.map((e) => e.term));
+  const terms = new Set(glossary.filter((e) => !e.field).map((e) => e.term));
   const fields = speechRequestFields as {
     name: string;
     description: string;

@@ -133,6 +133,24 @@ test('no page is an orphan: each is linked from another page’s text', () => {
   expect(orphans).toEqual([]);
 });
 
+test('a glossary term that names a request field is the field’s own word on the speech reference', () => {
+  // The search sends such a term (语速, 采样率) and its readers' words to that field.
+  const { $ } = page('/api/speech/post');
+  const named = glossary.filter((e) => e.field);
+  expect(named.length).toBeGreaterThan(0);
+  const wrong = named
+    .filter((e) => {
+      const item = $('li.openapi-list-item').filter(
+        (_, el) =>
+          $(el).find('.openapi-schema__property').first().text().trim() ===
+          e.field!.split('.').pop(),
+      );
+      return !item.first().find('p').first().text().startsWith(e.term);
+    })
+    .map((e) => `${e.term} → ${e.field}`);
+  expect(wrong).toEqual([]);
+});
+
 test('every “contact support” of every page links to the support section', () => {
   const mention = /联系(?:技术)?支持/;
   const unlinked: string[] = [];
