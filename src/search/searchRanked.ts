@@ -326,8 +326,29 @@ export async function searchRanked(
   // How much each unit says: one found on every page (or a particle) says little, one found
   // nowhere nothing: the query is searched without it.
   const unitPages = units.map((_, k) => [...best.values()].filter((f) => f[k] > 0).length);
+  // A character of a longer Chinese run that no word found in the index spans (调 of 调语速,
+  // where 语速 is a word and 调语 is not) is matched only inside other words (调用): it says
+  // little about the page.
+  const foundWords = [...byPart].flatMap(([p, rows]) =>
+    isChinese(p) && p.length >= 2 && rows.some((r) => textOf(r).includes(p)) ? [p] : [],
+  );
+  const orphan = (u: (typeof units)[number]) => {
+    if (!isChinese(u.text)) return false;
+    const run =
+      query.slice(0, u.end).match(/\p{Unified_Ideograph}*$/u)![0].length +
+      (query.slice(u.end).match(/^\p{Unified_Ideograph}*/u)?.[0].length ?? 0);
+    if (run < 3) return false;
+    return !foundWords.some((w) => {
+      for (let at = query.indexOf(w); at >= 0; at = query.indexOf(w, at + 1)) {
+        if (at < u.end && u.start < at + w.length) return true;
+      }
+      return false;
+    });
+  };
   const weights = units.map((u, k) =>
-    unitPages[k] === 0 ? 0 : Math.log(1 + 20 / unitPages[k]) * (particles.has(u.text) ? 0.2 : 1),
+    unitPages[k] === 0
+      ? 0
+      : Math.log(1 + 20 / unitPages[k]) * (particles.has(u.text) ? 0.2 : 1) * (orphan(u) ? 0.3 : 1),
   );
   const total = weights.reduce((a, b) => a + b, 0) || 1;
 
