@@ -231,13 +231,14 @@ const bigrams = (run: string): string[] =>
   run.length < 2 ? [run] : [...run].slice(1).map((c, i) => run[i] + c);
 
 /**
- * Whether a query says an error's name in its own words: most of its Chinese pieces, two at
- * least, are in the name (服务不可用 for 服务暂时不可用).
+ * Whether a query says an error's name in its own words: three quarters of its Chinese pieces,
+ * two at least, are in the name (服务不可用 for 服务不可用或处理超时), not a concept the name
+ * mentions (并发上限是多少 is about the limit, not the error).
  */
 function namesError(query: string, name: string): boolean {
   const pieces = (query.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
   const found = pieces.filter((p) => name.includes(p)).length;
-  return found >= 2 && found / pieces.length >= 0.5;
+  return found >= 2 && found / pieces.length >= 0.75;
 }
 
 /** The catalogue rows a query names: by code, by HTTP status, or by name (as typed or rewritten). */
@@ -265,13 +266,14 @@ export async function searchRanked(
     .replace(/\p{Unified_Ideograph}{17,}/gu, (run) => run.match(/.{1,16}/gu)!.join(' '));
   let query = rewriteQuery(input);
   let strict = await raw(query, rawLimit);
-  // A Latin word found nowhere as written: the known word it is a misspelling of, if any.
+  // A Latin word found nowhere as written: the known word it is a misspelling of, if any; an
+  // identifier close to none (rate_limit_exceeded), its words.
   for (const word of words(query)) {
     if (isChinese(word) || stopWords.has(word)) continue;
     const fix = correct(word);
-    if (!fix) continue;
+    if (!fix && !word.includes('_')) continue;
     const found = (await raw(word, rawLimit)).some((r) => holds(r, word));
-    if (!found) query = query.replace(word, fix);
+    if (!found) query = query.replace(word, fix ?? word.split('_').join(' '));
   }
   if (query !== rewriteQuery(input)) strict = await raw(query, rawLimit);
   // The query as typed too: the rewrite may lose a literal form (a path, a code) it contains.
