@@ -375,6 +375,9 @@ export const glossary: readonly GlossaryEntry[] = [
       'fees',
       'how much',
       '收费',
+      '要钱',
+      '收钱',
+      '花钱',
     ],
   },
   {
@@ -878,5 +881,19 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '一次请求、一次响应的接口协议。',
     avoid: [],
     synonyms: ['短连接', 'rest', 'restful'],
+  },
+  {
+    term: '要求',
+    english: 'requirements',
+    meaning: '必须满足的条件，例如参考录音的要求。',
+    avoid: [],
+    synonyms: ['requirement', 'requirements'],
+  },
+  {
+    term: '速查',
+    english: 'quick reference',
+    meaning: '把常用参数并列在一页上，便于查阅。',
+    avoid: [],
+    synonyms: ['参数一览', '参数对照', '参数表', 'cheat sheet', 'quick reference'],
   },
 ];
