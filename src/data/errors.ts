@@ -81,6 +81,11 @@ interface ApiErrorEntry {
    * `x-errors: [{ code, example: <key> }]`, so each operation shows an error it can really give.
    */
   readonly examples?: Readonly<Record<string, ErrorExample>>;
+  /**
+   * What developers type for this error instead of its code: other APIs' codes for the same
+   * case (invalid_api_key) and colloquial names (欠费). The search sends them to its row.
+   */
+  readonly searchAliases?: readonly string[];
 }
 
 export interface ErrorExample {
@@ -103,6 +108,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'invalid_request',
     status: 400,
     name: '请求无效',
+    searchAliases: ['bad_request', 'validation_error', 'invalid_parameter', '参数错误'],
     meaning:
       '请求参数不合法：缺少必填字段、类型不对或取值超出范围，包括文本超长和参考录音时长不符合要求。`param` 指出出错的字段。',
     kind: 'fix-request',
@@ -130,6 +136,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'content_rejected',
     status: 400,
     name: '内容未通过审核',
+    searchAliases: ['content_policy_violation'],
     meaning:
       '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前已合成的部分照常计费，见[计费与价格：什么时候扣费](/price#when-charged)。',
     kind: 'fix-request',
@@ -145,6 +152,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'unauthorized',
     status: 401,
     name: '鉴权失败',
+    searchAliases: ['invalid_api_key', 'authentication_error', '密钥无效', '密钥错误'],
     meaning:
       '没有携带 API 密钥，或密钥无效、已被撤销。WebSocket 握手也可能因此被拒绝，见[握手被拒绝时](/api/websocket#handshake-refusals)。',
     kind: 'fix-account',
@@ -157,6 +165,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'insufficient_credit',
     status: 402,
     name: '余额不足',
+    searchAliases: ['insufficient_quota', 'insufficient_balance', '欠费'],
     meaning: '账户余额（含代金券）不足以完成本次合成或克隆。',
     kind: 'fix-account',
     onWebsocket: true,
@@ -217,6 +226,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'payload_too_large',
     status: 413,
     name: '参考录音过大',
+    searchAliases: ['file_too_large', 'request_entity_too_large'],
     meaning: '上传的参考录音超过大小上限。',
     kind: 'fix-request',
     onWebsocket: false,
@@ -227,6 +237,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'unsupported_media_type',
     status: 415,
     name: '录音格式不受支持或文件损坏',
+    searchAliases: ['unsupported_format', 'invalid_audio_format'],
     meaning: '参考录音的格式不受支持，或文件已损坏。',
     kind: 'fix-request',
     onWebsocket: false,
@@ -237,6 +248,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'rate_limited',
     status: 429,
     name: '超出速率或并发上限',
+    searchAliases: ['rate_limit_exceeded', 'too_many_requests', 'throttled'],
     meaning:
       'HTTP：超过了请求速率上限（所有接口），或者同时进行中的合成请求数上限（只限 `POST /v1/speech`），两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限，`error` 消息没有 `Retry-After`。',
     kind: 'retry',
@@ -249,6 +261,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'internal_error',
     status: 500,
     name: '服务端内部错误',
+    searchAliases: ['server_error', 'internal_server_error'],
     meaning: '服务端内部错误。',
     kind: 'retry',
     onWebsocket: true,
@@ -260,6 +273,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'service_unavailable',
     status: 503,
     name: '服务不可用或处理超时',
+    searchAliases: ['overloaded', 'server_overloaded'],
     meaning:
       '`param` 为 `null`：服务暂时过载或正在维护。`param` 为 `text`：这个 HTTP 合成请求超过了处理时间上限。',
     kind: 'retry',

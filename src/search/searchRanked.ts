@@ -232,22 +232,39 @@ const bigrams = (run: string): string[] =>
 
 /**
  * Whether a query says an error's name in its own words: three quarters of its Chinese pieces,
- * two at least, are in the name (服务不可用 for 服务不可用或处理超时), not a concept the name
- * mentions (并发上限是多少 is about the limit, not the error).
+ * two at least, are in the name, and they make up two fifths of the name at least (服务不可用
+ * for 服务不可用或处理超时); a concept the name mentions (并发上限 in 超出速率或并发上限) is
+ * about the limit, not the error.
  */
 function namesError(query: string, name: string): boolean {
   const pieces = (query.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
   const found = pieces.filter((p) => name.includes(p)).length;
-  return found >= 2 && found / pieces.length >= 0.75;
+  const nameWords = (name.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
+  const named = nameWords.filter((p) => pieces.includes(p)).length;
+  return found >= 2 && found / pieces.length >= 0.75 && named / nameWords.length >= 0.4;
 }
 
-/** The catalogue rows a query names: by code, by HTTP status, or by name (as typed or rewritten). */
+/** Latin words joined by underscores, between underscores: `_insufficient_credit_`. */
+const identifierForm = (text: string) =>
+  `_${text
+    .toLowerCase()
+    .replace(/[^a-z0-9\p{Unified_Ideograph}]+/gu, '_')
+    .replace(/^_|_$/g, '')}_`;
+
+/**
+ * The catalogue rows a query names: by code (also spelt with spaces: insufficient credit), by
+ * HTTP status, by a search alias (invalid_api_key, 欠费), or by name (as typed or rewritten).
+ */
 function errorRows(query: string, typed: string): ApiErrorCode[] {
   const tokens = words(query);
+  const typedForm = identifierForm(typed);
   return apiErrors.filter(
     (e) =>
       tokens.includes(e.code) ||
       tokens.includes(String(e.status)) ||
+      [e.code, ...(e.searchAliases ?? [])].some((a) =>
+        isChinese(a) ? typed.includes(a) : typedForm.includes(identifierForm(a)),
+      ) ||
       namesError(query, e.name) ||
       namesError(typed, e.name),
   );
