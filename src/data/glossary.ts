@@ -896,4 +896,26 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: [],
     synonyms: ['参数一览', '参数对照', '参数表', 'cheat sheet', 'quick reference'],
   },
+  {
+    term: '跨域',
+    english: 'CORS',
+    meaning: '网页向另一个源发请求；API 不带 CORS 响应头，浏览器会拦下。',
+    avoid: [],
+    synonyms: ['cors', 'cross-origin', '跨域请求'],
+  },
+  {
+    term: '提高上限',
+    english: 'raising limits',
+    meaning: '申请比默认值更高的速率、并发或连接数上限。',
+    avoid: [],
+    synonyms: [
+      '提额',
+      '提升配额',
+      '调高上限',
+      '扩容',
+      'raise limit',
+      'increase limit',
+      'quota increase',
+    ],
+  },
 ];
