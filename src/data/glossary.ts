@@ -115,6 +115,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'context',
     meaning: 'WebSocket 连接中由 context_id 标识的一段连续语音，可以分多次输入文本。',
     avoid: ['会话上下文', '语境'],
+    synonyms: ['context', 'contexts'],
   },
   {
     term: '首包延迟',
@@ -167,7 +168,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'error code',
     meaning: '错误对象中 error.code 的机器可读取值。',
     avoid: ['错误代码'],
-    synonyms: ['错误代码', '报错', '出错', '异常', 'error', 'errors', 'exception'],
+    synonyms: ['错误代码', '报错', '出错', '异常', 'error', 'errors', 'exception', '失败'],
   },
   {
     term: '错误码一览',
@@ -917,5 +918,33 @@ export const glossary: readonly GlossaryEntry[] = [
       'increase limit',
       'quota increase',
     ],
+  },
+  {
+    term: '保护 API 密钥',
+    english: 'key security',
+    meaning: '让 API 密钥只留在服务端、泄露后及时撤销的做法。',
+    avoid: [],
+    synonyms: ['密钥安全', '泄露', '泄漏', '被盗', 'key security', 'key leak', 'leaked'],
+  },
+  {
+    term: '列出',
+    english: 'list',
+    meaning: '分页读取一组资源，例如列出音色。',
+    avoid: [],
+    synonyms: ['list'],
+  },
+  {
+    term: '选择',
+    english: 'choose',
+    meaning: '在几种接口或做法之间选一种。',
+    avoid: [],
+    synonyms: ['选哪个', '用哪个', 'choose', 'choosing', 'which one', 'should i use'],
+  },
+  {
+    term: '拆分',
+    english: 'split',
+    meaning: '把一段长文本切成几段分别合成。',
+    avoid: [],
+    synonyms: ['切分', '切割', '分割', 'split', 'splitting'],
   },
 ];
