@@ -860,7 +860,15 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'overview',
     meaning: '一页看全的介绍，例如 API 概览。',
     avoid: [],
-    synonyms: ['总览', '概要', 'overview'],
+    synonyms: [
+      '总览',
+      '概要',
+      'overview',
+      'endpoint list',
+      'list of endpoints',
+      'all endpoints',
+      'api list',
+    ],
   },
   {
     term: '接口',

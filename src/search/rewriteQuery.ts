@@ -79,12 +79,12 @@ export function isQuestion(query: string): boolean {
 /**
  * Every reader's word in one pattern, longest first, so that a term put in is never read again
  * as a reader's word (密钥 in API 密钥). Latin words match whole words only: `stream` is not a
- * synonym inside `streaming`, nor `hd` inside `loom-hd-v2`.
+ * synonym inside `streaming`, nor `hd` inside `loom-hd-v2`, nor `voices` inside `/v1/voices`.
  */
 const synonymPattern = new RegExp(
   synonyms
     .map(([word]) =>
-      /^[a-z0-9_ -]+$/.test(word) ? `(?<![a-z0-9_-])${escape(word)}(?![a-z0-9_-])` : escape(word),
+      /^[a-z0-9_ -]+$/.test(word) ? `(?<![\\w./-])${escape(word)}(?![\\w./-])` : escape(word),
     )
     .join('|'),
   'g',
