@@ -22,6 +22,7 @@ import {
   bundledSpecPath,
   publicSpecsDir,
   speechRequestFieldsPath,
+  httpOperationsPath,
   websocketSpec,
 } from '../src/data/apiSpecs';
 import { apiVersionPrefix, deployment } from '../src/data/deployment';
@@ -33,6 +34,7 @@ const root = path.resolve(__dirname, '..');
 
 async function bundleOpenApi(): Promise<void> {
   const config = await createConfig({});
+  const operations: { method: string; path: string; route: string }[] = [];
   for (const spec of apiSpecs) {
     const { bundle: result, problems } = await bundle({
       ref: path.join(root, spec.sourcePath),
@@ -55,7 +57,15 @@ async function bundleOpenApi(): Promise<void> {
     const target = path.join(root, bundledSpecPath(spec.id));
     writeIfChanged(target, stringify(published, { lineWidth: 0 }));
     console.log(`bundled ${spec.sourcePath} -> ${path.relative(root, target)}`);
+    for (const [opPath, item] of Object.entries(asJson(rest.paths))) {
+      for (const [method, op] of Object.entries(asJson(item))) {
+        const slug = asJson(op)['x-doc-slug'];
+        if (typeof slug !== 'string') continue;
+        operations.push({ method: method.toUpperCase(), path: opPath, route: `/api${slug}` });
+      }
+    }
   }
+  writeIfChanged(path.join(root, httpOperationsPath), `${JSON.stringify(operations, null, 2)}\n`);
   await writeSpeechRequestFields(config);
 }
 

@@ -51,3 +51,6 @@ export const websocketSpec = {
 
 /** The fields of the HTTP speech request, flattened from the speech spec by `npm run gen-api`. */
 export const speechRequestFieldsPath = '.generated/speech-request-fields.json';
+
+/** Each HTTP operation's method, path and reference route, written by `npm run gen-api`. */
+export const httpOperationsPath = '.generated/http-operations.json';

@@ -1,6 +1,7 @@
 import { apiErrors, type ApiErrorCode } from '../data/errors';
 import { glossary } from '../data/glossary';
 import speechRequestFields from '../../.generated/speech-request-fields.json';
+import httpOperations from '../../.generated/http-operations.json';
 import { isQuestion, rewriteQuery } from './rewriteQuery';
 
 /**
@@ -412,6 +413,20 @@ export async function searchRanked(
           .map(pageOf)
       : [],
   );
+  // A method and a path (GET /v1/user/credit, PATCH /v1/voices/voice_abc): that operation's own
+  // page, before the pages that list it in a table.
+  const operation = phrase.match(/^(get|post|put|patch|delete)\s+(\/\S+)$/);
+  const operationPages = new Set(
+    operation
+      ? httpOperations
+          .filter(
+            (o) =>
+              o.method.toLowerCase() === operation[1] &&
+              new RegExp(`^${o.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`).test(operation[2]),
+          )
+          .map((o) => o.route)
+      : [],
+  );
   // A field of the speech request named (with its underscore, alone, or beside 参数), or called
   // as readers do (采样率, mp3): its reference page.
   const queryWordList = words(query);
@@ -451,6 +466,7 @@ export async function searchRanked(
       (headingCoverage.get(page) ?? 0) * 0.5 +
       (page === faqPath && question && (headingCoverage.get(page) ?? 0) > 0 ? 0.4 : 0) +
       (phrasePages.has(page) ? 1.5 : 0) +
+      (operationPages.has(page) ? 2 : 0) +
       (page === speechRequestRoute && fieldQuery ? 1 : 0) +
       (page.startsWith(referencePrefix) && referenceQuery ? 0.5 : 0)
     );
