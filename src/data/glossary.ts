@@ -92,6 +92,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'cloning',
       'voice cloning',
       'voice clone',
+      'clone voice',
     ],
   },
   {
@@ -193,6 +194,8 @@ export const glossary: readonly GlossaryEntry[] = [
       '第一次调用',
       '第一个请求',
       '第一段语音',
+      '首次调用',
+      '首次',
     ],
   },
   {
@@ -200,16 +203,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'authentication',
     meaning: '用 Authorization 请求头中的 API 密钥证明请求来自你的账户。',
     avoid: [],
-    synonyms: [
-      '认证',
-      '身份验证',
-      '授权',
-      '权限',
-      'authentication',
-      'auth',
-      'bearer',
-      'authorization',
-    ],
+    synonyms: ['认证', '身份验证', '权限', 'authentication', 'auth', 'bearer', 'authorization'],
   },
   {
     term: '错误对象',
@@ -903,7 +897,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'quick reference',
     meaning: '把常用参数并列在一页上，便于查阅。',
     avoid: [],
-    synonyms: ['参数一览', '参数对照', '参数表', 'cheat sheet', 'quick reference'],
+    synonyms: ['参数一览', '参数对照', '参数表', 'cheat sheet', 'quick reference', 'cheatsheet'],
   },
   {
     term: '跨域',
@@ -954,5 +948,34 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '把一段长文本切成几段分别合成。',
     avoid: [],
     synonyms: ['切分', '切割', '分割', 'split', 'splitting'],
+  },
+  {
+    term: '说话人授权',
+    english: 'speaker consent',
+    meaning: '克隆前取得录音中说话人同意的书面授权。',
+    avoid: [],
+    synonyms: ['本人授权', '本人同意', '授权书', '同意书', '知情同意'],
+  },
+  {
+    term: '创建',
+    english: 'create',
+    meaning: '新建一个资源，例如在控制台创建 API 密钥。',
+    avoid: [],
+    synonyms: ['申请', '开通', 'create'],
+  },
+  {
+    term: '私有化部署',
+    english: 'on-premises deployment',
+    meaning: '把服务部署在你自己的服务器或专有云上。',
+    avoid: [],
+    synonyms: [
+      '本地部署',
+      '私有部署',
+      '离线部署',
+      'on-premise',
+      'on-premises',
+      'on-prem',
+      'self-hosted',
+    ],
   },
 ];

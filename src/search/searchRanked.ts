@@ -134,7 +134,16 @@ const fieldWords = (() => {
   return out;
 })();
 /** Words that say the reader asks about a request field. */
-const fieldSignals = new Set(['参数', '字段', 'parameter', 'param', 'field']);
+const fieldSignals = new Set([
+  '参数',
+  '字段',
+  'parameter',
+  'parameters',
+  'param',
+  'params',
+  'field',
+  'fields',
+]);
 /**
  * Words that say the reader asks about a request as the API reference states it (a method, a
  * body format, what it returns): the reference's pages count for a little more.
@@ -282,18 +291,19 @@ export async function searchRanked(
   input = input
     .slice(0, maxQueryLength)
     .replace(/\p{Unified_Ideograph}{17,}/gu, (run) => run.match(/.{1,16}/gu)!.join(' '));
-  let query = rewriteQuery(input);
-  let strict = await raw(query, rawLimit);
   // A Latin word found nowhere as written: the known word it is a misspelling of, if any; an
-  // identifier close to none (rate_limit_exceeded), its words.
-  for (const word of words(query)) {
+  // identifier close to none (rate_limit_exceeded), its words. Corrected before the rewrite, so
+  // that the known word is then read as a reader's word (balence → balance → 余额).
+  let corrected = input.toLowerCase();
+  for (const word of words(corrected)) {
     if (isChinese(word) || stopWords.has(word)) continue;
     const fix = correct(word);
     if (!fix && !word.includes('_')) continue;
     const found = (await raw(word, rawLimit)).some((r) => holds(r, word));
-    if (!found) query = query.replace(word, fix ?? word.split('_').join(' '));
+    if (!found) corrected = corrected.replace(word, fix ?? word.split('_').join(' '));
   }
-  if (query !== rewriteQuery(input)) strict = await raw(query, rawLimit);
+  const query = rewriteQuery(corrected);
+  const strict = await raw(query, rawLimit);
   // The query as typed too: the rewrite may lose a literal form (a path, a code) it contains.
   const asTyped = query === input.toLowerCase().trim() ? [] : await raw(input, rawLimit);
   const queryParts = parts(query);
