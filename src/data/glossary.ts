@@ -93,6 +93,9 @@ export const glossary: readonly GlossaryEntry[] = [
       'voice cloning',
       'voice clone',
       'clone voice',
+      '创建自定义音色',
+      'create voice',
+      'create custom voice',
     ],
   },
   {
@@ -116,7 +119,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'context',
     meaning: 'WebSocket 连接中由 context_id 标识的一段连续语音，可以分多次输入文本。',
     avoid: ['会话上下文', '语境'],
-    synonyms: ['context', 'contexts'],
+    synonyms: ['context', 'contexts', 'multiplexing', 'multiplex'],
   },
   {
     term: '首包延迟',
@@ -236,6 +239,11 @@ export const glossary: readonly GlossaryEntry[] = [
       'throttling',
       'qps',
       'too many requests',
+      'ratelimit',
+      '调用次数',
+      '请求次数',
+      '每秒',
+      'rps',
     ],
   },
   {
@@ -368,7 +376,6 @@ export const glossary: readonly GlossaryEntry[] = [
       'costs',
       'fee',
       'fees',
-      'how much',
       '收费',
       '要钱',
       '收钱',
@@ -492,14 +499,14 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'timeout',
     meaning: '请求或连接在规定的时间内没有完成、没有收到消息，被结束。',
     avoid: [],
-    synonyms: ['timeout', 'timeouts', 'timed out', 'time out'],
+    synonyms: ['timeout', 'timeouts', 'timed out', 'time out', 'times out', 'timing out'],
   },
   {
     term: '并发',
     english: 'concurrency',
     meaning: '同时进行中的请求、连接或上下文。',
     avoid: [],
-    synonyms: ['并行', '同时请求', 'concurrency', 'concurrent', 'parallel'],
+    synonyms: ['并行', '同时请求', 'concurrency', 'concurrent', 'parallel', '几路', '多路'],
   },
   {
     term: '保活',
@@ -977,5 +984,12 @@ export const glossary: readonly GlossaryEntry[] = [
       'on-prem',
       'self-hosted',
     ],
+  },
+  {
+    term: 'done',
+    english: 'done message',
+    meaning: '服务端告诉客户端一个上下文已经合成完、不会再有音频的消息。',
+    avoid: [],
+    synonyms: ['合成完了', '合成完成', '合成结束', '结束标志', '结束消息'],
   },
 ];
