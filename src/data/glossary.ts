@@ -158,7 +158,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'API key',
     meaning: '在控制台创建、放在 Authorization 请求头中的凭据。',
     avoid: ['API Key', 'APIKey', 'api key', '秘钥'],
-    synonyms: ['密钥', '令牌', 'apikey', 'api_key', 'token', 'key', 'secret key', 'access key'],
+    synonyms: ['密钥', '令牌', 'api_key', 'token', 'key', 'secret key', 'access key'],
   },
   {
     term: '请求 ID',
@@ -172,7 +172,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'error code',
     meaning: '错误对象中 error.code 的机器可读取值。',
     avoid: ['错误代码'],
-    synonyms: ['错误代码', '报错', '出错', '异常', 'error', 'errors', 'exception', '失败'],
+    synonyms: ['报错', '出错', '异常', 'error', 'errors', 'exception', '失败'],
   },
   {
     term: '错误码一览',
@@ -217,7 +217,6 @@ export const glossary: readonly GlossaryEntry[] = [
       '错误格式',
       '错误返回格式',
       '错误响应',
-      '错误信封',
       'error format',
       'error response',
       'error envelope',

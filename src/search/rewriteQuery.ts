@@ -1,5 +1,5 @@
 import { glossary } from '../data/glossary';
-import speechRequestFields from '../../.generated/speech-request-fields.json';
+import { allowedValues, speechRequestFields } from './speechRequestFields';
 
 /**
  * What the search looks for when a reader types a query: the words readers use, turned into the
@@ -51,11 +51,7 @@ const synonyms: readonly (readonly [string, string])[] = glossary
 
 /** The sample rates the speech request accepts (8000, 16000, …), from its spec. */
 const sampleRates = new Set(
-  speechRequestFields
-    .filter((f: { name: string }) => f.name === 'output_format.sample_rate')
-    .flatMap((f: { constraints: { label: string; text: string }[] }) =>
-      f.constraints.filter((c) => c.label === '可选值').flatMap((c) => c.text.match(/\d+/g) ?? []),
-    ),
+  speechRequestFields.filter((f) => f.name === 'output_format.sample_rate').flatMap(allowedValues),
 );
 
 /** A sample rate as readers write it (16k, 44.1 kHz) as the spec writes it (16000, 44100). */

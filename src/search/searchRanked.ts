@@ -1,8 +1,9 @@
 import { apiErrors, type ApiErrorCode } from '../data/errors';
 import { glossary } from '../data/glossary';
-import speechRequestFields from '../../.generated/speech-request-fields.json';
 import httpOperations from '../../.generated/http-operations.json';
 import { isQuestion, rewriteQuery } from './rewriteQuery';
+import type { ProtocolField } from '../data/websocketProtocol';
+import { allowedValues, speechRequestFields } from './speechRequestFields';
 
 /**
  * The order of the search's results, put in front of the local search plugin's worker
@@ -17,10 +18,11 @@ import { isQuestion, rewriteQuery } from './rewriteQuery';
  *   page titled with it. Here a match in the title counts most, then a heading, then the page's
  *   `keywords`, then the description, then body text.
  *
- * One result per page comes before a second one from the same page. Status codes, error codes
- * and their names in readers' words (`429`, `voice_not_found`, 服务不可用) first give their row of
- * the error catalogue on /api/errors. A request field, by name or as readers call it (采样率, mp3),
- * puts the speech reference higher.
+ * One result per page comes before a second one from the same page. Status codes, error codes,
+ * their aliases and their names in readers' words (`429`, `voice_not_found`, invalid_api_key,
+ * 服务不可用) first give their row of the error catalogue on /api/errors; a method and a path
+ * (`GET /v1/user/credit`) first give that operation's page. A request field, by name or as
+ * readers call it (采样率, mp3), puts the speech reference higher.
  * The suggestions and the results page call this with different limits; the order does not
  * depend on the limit, so the suggestions are the first results of the results page.
  */
@@ -100,9 +102,7 @@ const resemblance = 0.25;
 /** The route that defines the speech request's fields (the API reference of POST /v1/speech). */
 const speechRequestRoute = '/api/speech/post';
 // Nested fields by their own name too: `output_format.sample_rate` is searched as `sample_rate`.
-const fieldNames = new Set(
-  speechRequestFields.flatMap((f: { name: string }) => [f.name, ...f.name.split('.')]),
-);
+const fieldNames = new Set(speechRequestFields.flatMap((f) => [f.name, ...f.name.split('.')]));
 /**
  * What readers call a field instead of its name: the first words of its description (采样率,
  * 码率, 语速倍率 and 语速), and the values of the audio format (mp3, 16000). A concept with a
@@ -110,15 +110,10 @@ const fieldNames = new Set(
  */
 const fieldWords = (() => {
   const terms = new Set(glossary.filter((e) => !e.field).map((e) => e.term));
-  const fields = speechRequestFields as {
-    name: string;
-    description: string;
-    constraints: { label: string; text: string }[];
-  }[];
-  const labelOf = (f: (typeof fields)[number]) => f.description.split(/[，。；：（\s]/)[0];
-  const ownPages = fields.filter((f) => terms.has(labelOf(f))).map((f) => f.name);
+  const labelOf = (f: ProtocolField) => f.description.split(/[，。；：（\s]/)[0];
+  const ownPages = speechRequestFields.filter((f) => terms.has(labelOf(f))).map((f) => f.name);
   const out = new Set<string>();
-  for (const f of fields) {
+  for (const f of speechRequestFields) {
     if (ownPages.some((name) => f.name.startsWith(name))) continue;
     const label = labelOf(f);
     if (/^\p{Unified_Ideograph}{2,6}$/u.test(label)) {
@@ -127,9 +122,7 @@ const fieldWords = (() => {
       if (core.length >= 2) out.add(core);
     }
     if (!f.name.startsWith('output_format.')) continue;
-    for (const c of f.constraints.filter((c) => c.label === '可选值')) {
-      for (const value of c.text.match(/`([^`]+)`/g) ?? []) out.add(value.slice(1, -1));
-    }
+    for (const value of allowedValues(f)) out.add(value);
   }
   return out;
 })();

@@ -133,6 +133,20 @@ test('no page is an orphan: each is linked from another page’s text', () => {
   expect(orphans).toEqual([]);
 });
 
+test('each word a reader may type leads to one glossary term', () => {
+  // The search rewrites a reader's word (`avoid` and `synonyms`, any case) into its term; a word
+  // two entries list would be rewritten by whichever comes first.
+  const seen = new Map<string, string[]>();
+  for (const entry of glossary) {
+    for (const word of [...entry.avoid, ...(entry.synonyms ?? [])]) {
+      const key = word.toLowerCase();
+      seen.set(key, [...new Set([...(seen.get(key) ?? []), entry.term])]);
+    }
+  }
+  const twice = [...seen].filter(([, terms]) => terms.length > 1).map(([w, t]) => `${w}: ${t}`);
+  expect(twice).toEqual([]);
+});
+
 test('a glossary term that names a request field is the field’s own word on the speech reference', () => {
   // The search sends such a term (语速, 采样率) and its readers' words to that field.
   const { $ } = page('/api/speech/post');
