@@ -6,7 +6,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -323,23 +324,33 @@ const codesOf = (kind: Reconnect) =>
     .sort((a, b) => a - b);
 
 test.describe('the examples retry and reconnect exactly as the rules say', () => {
-  const retryStatuses = [...new Set(apiErrors.filter((e) => e.retryable).map((e) => e.status))];
+  // The retry rule (/api/errors#retries): 429 is the one retryable 4xx, and every 5xx is
+  // retried, a gateway's 502 or 504 with no error object too. The examples test the status that
+  // way (`RETRYABLE_4XX`, then `>= 500`); this holds the catalogue to the same two sets.
+  const retryable4xx = [
+    ...new Set(apiErrors.filter((e) => e.retryable && e.status < 500).map((e) => e.status)),
+  ].sort((a, b) => a - b);
 
   test('retryable is exactly the error codes whose action is to retry', () => {
     for (const e of apiErrors) expect(e.retryable, e.code).toBe(e.kind === 'retry');
     expect(apiErrors.filter((e) => e.retryable).length).toBeGreaterThan(0);
   });
 
-  for (const file of [
-    'best-practices/retry.py',
-    'best-practices/retry.mjs',
-    'clone/clone.py',
-    'clone/clone.mjs',
-  ]) {
-    test(`${file} retries the error catalogue's retryable statuses`, () => {
-      expect(numbersOf(path.join(examplesDir, file), 'RETRYABLE_STATUSES')).toEqual(
-        retryStatuses.sort((a, b) => a - b),
-      );
+  test('every 5xx code of the catalogue is retryable, as the status rule retries them', () => {
+    const serverErrors = apiErrors.filter((e) => e.status >= 500);
+    expect(serverErrors.length).toBeGreaterThan(0);
+    for (const e of serverErrors) expect(e.retryable, e.code).toBe(true);
+  });
+
+  for (const [file, test5xx] of [
+    ['best-practices/retry.py', 'resp.status_code < 500'],
+    ['best-practices/retry.mjs', 'resp.status < 500'],
+    ['clone/clone.py', 'resp.status_code >= 500'],
+    ['clone/clone.mjs', 'resp.status >= 500'],
+  ] as const) {
+    test(`${file} retries the catalogue's retryable 4xx and every 5xx`, () => {
+      expect(numbersOf(path.join(examplesDir, file), 'RETRYABLE_4XX')).toEqual(retryable4xx);
+      expect(read(path.join(examplesDir, file))).toContain(test5xx);
     });
   }
 
@@ -354,16 +365,58 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
     });
   }
 
-  test("clone/clone.sh polls again on the error catalogue's retryable statuses", () => {
-    const polled = /^\s*000 \| ([\d |]+)\) continue/m.exec(
+  // A gateway's 502 has no error object: the examples must retry it, as the rule says, and
+  // stop on a 400 without retrying. A plain server answers each attempt in turn.
+  for (const [name, command] of [
+    ['best-practices/retry.py', [python]],
+    ['best-practices/retry.mjs', ['node']],
+  ] as const) {
+    test(`${name} retries a gateway's 502 without an error object, and stops on a 400`, async () => {
+      const answers: [number, string, string][] = [
+        [502, 'text/html', '<html><body>502 Bad Gateway</body></html>'],
+        [200, 'audio/mpeg', 'ID3-audio'],
+      ];
+      const seen: number[] = [];
+      const server = createServer((req, res) => {
+        const [status, type, body] = answers[seen.length] ?? [500, 'text/plain', 'unexpected'];
+        seen.push(status);
+        req.resume();
+        res.writeHead(status, { 'content-type': type }).end(body);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const run = await runExample([...command], name, {
+          VOXLOOM_API_BASE: `http://127.0.0.1:${port}`,
+        });
+        expect(run.status, run.output).toBe(0);
+        expect(seen).toEqual([502, 200]);
+        expect(existsSync(path.join(run.cwd, 'hello.mp3'))).toBe(true);
+
+        seen.length = 0;
+        answers.splice(0, 2, [
+          400,
+          'application/json',
+          JSON.stringify({ error: { code: 'invalid_request', message: 'x', param: 'text' } }),
+        ]);
+        const refused = await runExample([...command], name, {
+          VOXLOOM_API_BASE: `http://127.0.0.1:${port}`,
+        });
+        expect(refused.status, refused.output).not.toBe(0);
+        expect(seen).toEqual([400]);
+      } finally {
+        server.close();
+      }
+    });
+  }
+
+  test('clone/clone.sh polls again on the retryable 4xx and every 5xx', () => {
+    const polled = /^\s*000 \| ([\d?| ]+)\) continue/m.exec(
       read(path.join(examplesDir, 'clone/clone.sh')),
     );
     expect(polled, 'the case line of the poll loop').not.toBeNull();
-    const statuses = (polled?.[1] ?? '')
-      .split('|')
-      .map((s) => Number(s.trim()))
-      .sort((a, b) => a - b);
-    expect(statuses).toEqual(retryStatuses.sort((a, b) => a - b));
+    const patterns = (polled?.[1] ?? '').split('|').map((s) => s.trim());
+    expect(patterns).toEqual([...retryable4xx.map(String), '5??']);
   });
 
   test('best-practices/retry.py uses the retry policy’s numbers (seconds)', () => {

@@ -10,8 +10,9 @@ if (!apiKey) {
 const apiBase = process.env.VOXLOOM_API_BASE ?? 'https://api.voxloom.example';
 const voiceId = process.argv[2] ?? 'zh_female_qingxin';
 
-// 错误码一览中可自动重试的 rate_limited（429）、internal_error（500）、service_unavailable（503）
-const RETRYABLE_STATUSES = new Set([429, 500, 503]);
+// 可以重试的状态码：4xx 中只有 rate_limited（429）；5xx 全部可以，包括网关返回、
+// 没有错误对象的 502、504。param 指出某个字段的错误除外（见下面的 synthesize）。
+const RETRYABLE_4XX = new Set([429]);
 const MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 500; // 第一次重试前退避的上限
 const MAX_DELAY_MS = 4_000; // 单次退避的上限
@@ -56,7 +57,7 @@ async function synthesize(payload) {
           `request_id=${error.request_id ?? requestId}：${error.message}`,
       );
       // param 指出某个字段时（例如 503 的 param 为 text：超过处理时间上限），问题出在请求本身，不重试。
-      if (!RETRYABLE_STATUSES.has(resp.status) || error.param) {
+      if ((!RETRYABLE_4XX.has(resp.status) && resp.status < 500) || error.param) {
         process.exit(1); // 400、401、402、404 等：原样重试不会成功，先修正请求
       }
       retryAfter = resp.headers.get('retry-after');

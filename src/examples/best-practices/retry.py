@@ -18,8 +18,9 @@ API_BASE = os.environ.get("VOXLOOM_API_BASE", "https://api.voxloom.example")
 
 VOICE_ID = sys.argv[1] if len(sys.argv) > 1 else "zh_female_qingxin"
 
-# 错误码一览中可自动重试的 rate_limited（429）、internal_error（500）、service_unavailable（503）
-RETRYABLE_STATUSES = {429, 500, 503}
+# 可以重试的状态码：4xx 中只有 rate_limited（429）；5xx 全部可以，包括网关返回、
+# 没有错误对象的 502、504。param 指出某个字段的错误除外（见下面的 synthesize）。
+RETRYABLE_4XX = {429}
 MAX_ATTEMPTS = 5
 BASE_DELAY = 0.5  # 秒：第一次重试前退避的上限
 MAX_DELAY = 4.0  # 秒：单次退避的上限
@@ -62,7 +63,7 @@ def synthesize(session: requests.Session, payload: dict) -> bytes:
                 f"request_id={error.get('request_id', request_id)}：{error.get('message')}",
                 file=sys.stderr,
             )
-            if resp.status_code not in RETRYABLE_STATUSES:
+            if resp.status_code not in RETRYABLE_4XX and resp.status_code < 500:
                 sys.exit(1)  # 400、401、402、404 等：原样重试不会成功，先修正请求
             if error.get("param"):
                 sys.exit(1)  # param 指出某个字段（例如 503 的 param 为 text：处理超时）：先修正请求

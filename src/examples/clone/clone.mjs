@@ -14,9 +14,10 @@ const headers = { Authorization: `Bearer ${apiKey}` };
 
 const POLL_INTERVAL_MS = 5_000;
 const MAX_POLLS = 120; // 最多轮询这么多次（约 10 分钟）后放弃
-// 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到这些暂时性错误或网络错误时，
-// 不重试这一轮，下一轮再查；响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
-const RETRYABLE_STATUSES = new Set([429, 500, 503]);
+// 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到暂时性错误（4xx 中只有 429；5xx 全部算，
+// 包括网关返回、没有错误对象的 502、504）或网络错误时，不重试这一轮，下一轮再查；
+// 响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
+const RETRYABLE_4XX = new Set([429]);
 
 // 参考录音支持的格式及其媒体类型
 const MEDIA_TYPES = { '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.m4a': 'audio/x-m4a' };
@@ -104,7 +105,7 @@ for (let i = 0; i < MAX_POLLS; i += 1) {
     console.error(`查询失败：${err.message}；下一轮再查`);
     continue;
   }
-  if (RETRYABLE_STATUSES.has(resp.status)) {
+  if (RETRYABLE_4XX.has(resp.status) || resp.status >= 500) {
     // 暂时性错误：先按 Retry-After 等待（429 总是带它），再进入下一轮
     await sleep(Number(resp.headers.get('retry-after') ?? 0) * 1000);
     continue;

@@ -18,9 +18,10 @@ HEADERS = {"Authorization": f"Bearer {API_KEY}"}
 
 POLL_INTERVAL = 5  # 秒
 MAX_POLLS = 120  # 最多轮询这么多次（约 10 分钟）后放弃
-# 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到这些暂时性错误或网络错误时，
-# 不重试这一轮，下一轮再查；响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
-RETRYABLE_STATUSES = {429, 500, 503}
+# 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到暂时性错误（4xx 中只有 429；5xx 全部算，
+# 包括网关返回、没有错误对象的 502、504）或网络错误时，不重试这一轮，下一轮再查；
+# 响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
+RETRYABLE_4XX = {429}
 
 # 参考录音支持的格式及其媒体类型
 MEDIA_TYPES = {".wav": "audio/wav", ".mp3": "audio/mpeg", ".m4a": "audio/x-m4a"}
@@ -99,7 +100,7 @@ def main() -> None:
         except requests.RequestException as exc:
             print(f"查询失败：{exc}；下一轮再查", file=sys.stderr)
             continue
-        if resp.status_code in RETRYABLE_STATUSES:
+        if resp.status_code in RETRYABLE_4XX or resp.status_code >= 500:
             # 暂时性错误：先按 Retry-After 等待（429 总是带它），再进入下一轮
             time.sleep(float(resp.headers.get("Retry-After", 0)))
             continue

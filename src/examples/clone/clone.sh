@@ -57,7 +57,7 @@ for ((i = 0; i < MAX_POLLS; i++)); do
   sleep "${RETRY_AFTER:-0}"
   case "$STATUS" in
     200) ;;
-    000 | 429 | 500 | 503) continue ;; # 网络错误或暂时性错误：下一轮再查
+    000 | 429 | 5??) continue ;; # 网络错误或暂时性错误（429 和所有 5xx）：下一轮再查
     *) fail "$STATUS" ;;
   esac
   case "$(jq -r '.status' "$BODY")" in
