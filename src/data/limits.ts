@@ -38,7 +38,8 @@ export type LimitKey =
 export const limits: readonly Limit[] = [
   {
     key: 'textLength',
-    subject: '单次请求的文本长度（HTTP 的 `text`，或 WebSocket 单条 `generate` 的 `text`）',
+    subject:
+      '单次请求的文本长度（HTTP 的 `text`，或 WebSocket 单条 `generate` 的 `text`；按 Unicode 码位计，拼音标注和停顿标记也算在内）',
     value: 5000,
     unit: '字符',
     scope: '每个请求或每条消息',

@@ -68,7 +68,7 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
       ],
       verdict: 'go',
     },
-    'when-needed': { lines: ['从连接池移除，下一轮按规划连接建立'], verdict: 'wait' },
+    'when-needed': { lines: ['从连接池移除，下一轮需要时再新建'], verdict: 'wait' },
     never: { lines: ['先修正原因，否则重连还会被关闭'], verdict: 'stop' },
   };
 
