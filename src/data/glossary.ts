@@ -19,6 +19,13 @@ export interface GlossaryEntry {
    * the search sends it, and its readers' words, to the request's reference.
    */
   readonly field?: string;
+  /**
+   * The page section that explains the concept, as a book's index names one page for it
+   * (`/guides/contexts#cancel` for 打断). The search puts that page higher for a query made of the
+   * term or its readers' words (src/search/searchRanked.ts); a content test holds each home to a
+   * heading of the built site. Terms that every page uses (接口, 查询) have none.
+   */
+  readonly home?: string;
 }
 
 /**
@@ -67,6 +74,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'voice list',
       'built-in voice',
     ],
+    home: '/voices',
   },
   {
     term: '自定义音色',
@@ -97,6 +105,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'create voice',
       'create custom voice',
     ],
+    home: '/guides/clone',
   },
   {
     term: '参考录音',
@@ -113,6 +122,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'reference recording',
       'sample audio',
     ],
+    home: '/guides/clone#recording',
   },
   {
     term: '上下文',
@@ -120,6 +130,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: 'WebSocket 连接中由 context_id 标识的一段连续语音，可以分多次输入文本。',
     avoid: ['会话上下文', '语境'],
     synonyms: ['context', 'contexts', 'multiplexing', 'multiplex'],
+    home: '/guides/contexts#what-is-a-context',
   },
   {
     term: '首包延迟',
@@ -139,6 +150,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'lag',
       'time to first byte',
     ],
+    home: '/guides/best-practices#time-to-first-audio',
   },
   {
     term: '余额',
@@ -152,6 +164,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'voucher',
     meaning: '赠送的、有有效期的余额，扣费时优先使用。',
     avoid: ['优惠券', '抵用券'],
+    home: '/price#vouchers-and-credit',
   },
   {
     term: 'API 密钥',
@@ -166,6 +179,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning:
       '服务端为一次请求生成的唯一 ID：每个 HTTP 响应的 X-Request-Id，WebSocket 上 error 消息的 request_id；排查问题时提供给技术支持。',
     avoid: ['请求编号', '追踪 ID'],
+    home: '/api/introduction#request-id',
   },
   {
     term: '错误码',
@@ -180,6 +194,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '错误码页面上列出全部错误码、状态码和客户端怎么做的那张表。',
     avoid: ['错误码表', '错误目录'],
     synonyms: ['错误码列表', 'error list', 'error catalogue', 'error codes'],
+    home: '/api/errors#catalogue',
   },
   {
     term: '快速开始',
@@ -200,6 +215,7 @@ export const glossary: readonly GlossaryEntry[] = [
       '首次调用',
       '首次',
     ],
+    home: '/#quick-start',
   },
   {
     term: '鉴权',
@@ -207,6 +223,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '用 Authorization 请求头中的 API 密钥证明请求来自你的账户。',
     avoid: [],
     synonyms: ['认证', '身份验证', '权限', 'authentication', 'auth', 'bearer', 'authorization'],
+    home: '/api/introduction#authentication',
   },
   {
     term: '错误对象',
@@ -221,6 +238,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'error response',
       'error envelope',
     ],
+    home: '/api/errors#envelope',
   },
   {
     term: '限流',
@@ -244,6 +262,7 @@ export const glossary: readonly GlossaryEntry[] = [
       '每秒',
       'rps',
     ],
+    home: '/api/limits-and-timeouts#rate-limits',
   },
   {
     term: '流式播放',
@@ -258,6 +277,7 @@ export const glossary: readonly GlossaryEntry[] = [
       '实时播放',
       'streaming playback',
     ],
+    home: '/guides/best-practices#streaming-playback',
   },
   {
     term: '分页',
@@ -265,6 +285,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '列出音色时一次返回一页，用游标取下一页。',
     avoid: [],
     synonyms: ['翻页', 'pagination', 'paging'],
+    home: '/api/voices/list',
   },
   {
     term: '技术支持',
@@ -272,6 +293,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '通过邮件报告问题、获得帮助的渠道，见 API 参考简介的“技术支持与服务状态”。',
     avoid: ['客服支持', '技术客服'],
     synonyms: ['ticket', '工单', '联系我们'],
+    home: '/api/introduction#support',
   },
   {
     term: '服务状态页',
@@ -279,6 +301,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '公布故障、维护和历史事件的页面。',
     avoid: ['状态监控页'],
     synonyms: ['status page', '故障', '宕机'],
+    home: '/api/introduction#support',
   },
   {
     term: '版本历史',
@@ -286,6 +309,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: 'API 的版本前缀和每次向后兼容变更的记录。',
     avoid: ['更新日志', '发版记录', '变更记录', '版本表'],
     synonyms: ['changelog', 'release notes'],
+    home: '/api/introduction#versions',
   },
   {
     term: '弃用',
@@ -293,6 +317,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '接口、字段或版本已公告将要停用，停用前照常工作。',
     avoid: ['废弃', '淘汰'],
     synonyms: ['deprecation', 'deprecated', 'sunset'],
+    home: '/api/introduction#deprecation',
   },
   {
     term: '内容审核',
@@ -300,6 +325,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '合成前检查文本、克隆前检查参考录音；没有通过时返回 content_rejected。',
     avoid: ['内容过滤', '敏感词过滤'],
     synonyms: ['审核', '违规', '敏感词', '敏感内容', 'content moderation', 'moderation'],
+    home: '/faqs#content-moderation',
   },
   {
     term: '合成内容标识',
@@ -307,6 +333,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '按《人工智能生成合成内容标识办法》给合成音频加的标识：隐式标识和显式标识。',
     avoid: ['AI 水印', 'AI 标签'],
     synonyms: ['水印', 'AI 标识', 'AI 生成标识', 'AI label', 'watermark', 'AIGC', 'AI disclosure'],
+    home: '/faqs#ai-content-labels',
   },
   {
     term: '发音控制',
@@ -324,6 +351,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'mispronunciation',
       'mispronounce',
     ],
+    home: '/guides/best-practices#pronunciation',
   },
   {
     term: '多音字',
@@ -331,6 +359,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '有不止一个读音的汉字，例如“行”读 xíng 或 háng。',
     avoid: ['多读音字'],
     synonyms: ['polyphone', 'polyphonic', 'heteronym'],
+    home: '/guides/best-practices#pinyin-hints',
   },
   {
     term: '拼音标注',
@@ -339,6 +368,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'text 中紧跟在汉字后面、用半角方括号写的带声调拼音，例如 曾[zeng1]，指定这个字的读音。',
     avoid: ['注音标记', '拼音提示'],
     synonyms: ['注音', '标注拼音', '拼音', 'pinyin', 'phoneme', '声调'],
+    home: '/guides/best-practices#pinyin-hints',
   },
   {
     term: '停顿',
@@ -347,6 +377,7 @@ export const glossary: readonly GlossaryEntry[] = [
       '语音中的静音间隙；除了标点带来的自然停顿，还可以在 text 中用 [pause:时长ms] 显式插入。',
     avoid: ['停顿符', '静音标记'],
     synonyms: ['暂停', '断句', '留白', 'pause', 'break'],
+    home: '/guides/best-practices#pauses',
   },
   {
     term: '发音词典',
@@ -354,6 +385,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '请求中的 pronunciation_dictionary：词语和它的拼音，对文本中该词的每一次出现生效。',
     avoid: ['读音词典', '发音字典', '自定义词库'],
     synonyms: ['词典', '词库', 'lexicon', 'pronunciation dictionary', '自定义读音'],
+    home: '/guides/best-practices#pronunciation-dictionary',
   },
   {
     term: '价格',
@@ -380,6 +412,7 @@ export const glossary: readonly GlossaryEntry[] = [
       '收钱',
       '花钱',
     ],
+    home: '/price#prices',
   },
   {
     term: '合成语音（WebSocket）',
@@ -422,6 +455,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'free tier',
       'free credits',
     ],
+    home: '/price#signup-voucher',
   },
   {
     term: '重试策略',
@@ -429,12 +463,14 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning:
       '重试可重试的错误、WebSocket 重连时共用的一套规则：Retry-After 优先，否则指数退避加随机抖动，单次等待、尝试次数和总时长都有上限；见错误码页的“重试策略”。',
     avoid: ['退避策略'],
+    home: '/api/errors#retries',
   },
   {
     term: '随机抖动',
     english: 'jitter (full jitter)',
     meaning: '指数退避中每次实际等待的时间在 0 到当前上限之间随机取值，避免大量客户端同时重试。',
     avoid: ['全抖动', '完全抖动'],
+    home: '/guides/best-practices#backoff',
   },
   {
     term: '进行中的上下文',
@@ -454,6 +490,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'demultiplex, route by context_id',
     meaning: '把交错到达的消息按 context_id 分到各自的缓冲区、文件或播放队列。',
     avoid: ['分发消息', '消息分发', '分发给'],
+    home: '/guides/contexts#multiple-contexts',
   },
   {
     term: '主机地址',
@@ -463,6 +500,7 @@ export const glossary: readonly GlossaryEntry[] = [
     // “基础 URL” meant the host on one page and host + version prefix on another (audit 6, C1).
     avoid: ['源地址', '基础 URL', '基础地址'],
     synonyms: ['origin', 'host', 'base url', '接口地址', '域名', 'endpoint url'],
+    home: '/api/introduction#base-urls',
   },
   {
     term: '幂等键',
@@ -471,6 +509,7 @@ export const glossary: readonly GlossaryEntry[] = [
       '克隆请求的 Idempotency-Key 请求头：同一个键最多只创建一个音色，超时或出错后带着它重新提交不会多建一个。',
     avoid: ['幂等 key'],
     synonyms: ['idempotency key', 'Idempotency-Key', '重复提交', '防重'],
+    home: '/api/voices/create',
   },
   {
     term: '用量明细',
@@ -499,6 +538,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '请求或连接在规定的时间内没有完成、没有收到消息，被结束。',
     avoid: [],
     synonyms: ['timeout', 'timeouts', 'timed out', 'time out', 'times out', 'timing out'],
+    home: '/api/limits-and-timeouts#timeouts',
   },
   {
     term: '并发',
@@ -506,6 +546,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '同时进行中的请求、连接或上下文。',
     avoid: [],
     synonyms: ['并行', '同时请求', 'concurrency', 'concurrent', 'parallel', '几路', '多路'],
+    home: '/api/limits-and-timeouts#concurrency',
   },
   {
     term: '保活',
@@ -513,6 +554,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '让空闲的 WebSocket 连接不被当作断开：收发 ping 和 pong。',
     avoid: [],
     synonyms: ['心跳', 'heartbeat', 'keepalive', 'keep-alive'],
+    home: '/api/websocket#keepalive',
   },
   {
     term: '重连',
@@ -520,6 +562,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: 'WebSocket 连接关闭或断开后建立新的连接。',
     avoid: [],
     synonyms: ['断线重连', '重新连接', 'reconnect', 'reconnection', 'reconnecting'],
+    home: '/api/websocket#reconnect',
   },
   {
     term: '打断',
@@ -527,6 +570,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '用户在语音播放中途开口，客户端停止播放并取消正在合成的内容。',
     avoid: [],
     synonyms: ['插嘴', '抢话', 'barge-in', 'barge in', 'interrupt', 'interruption'],
+    home: '/guides/contexts#cancel',
   },
   {
     term: '数据保存',
@@ -534,6 +578,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '提交的文本、生成的音频和参考录音在服务端是否保存、保存多久、怎样删除。',
     avoid: [],
     synonyms: ['数据保留', '隐私', 'privacy', 'data retention', 'gdpr'],
+    home: '/faqs#data-retention',
   },
   {
     term: '大模型',
@@ -541,6 +586,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '生成对话文本的大语言模型，它的输出可以边生成边送去合成。',
     avoid: [],
     synonyms: ['大语言模型', 'llm', 'gpt', 'chatgpt'],
+    home: '/guides/contexts#splitting-llm-output',
   },
   {
     term: '口型同步',
@@ -548,6 +594,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '按词级时间戳让数字人或动画的口型与语音对齐。',
     avoid: [],
     synonyms: ['唇形同步', '对口型', 'lip sync', 'lipsync'],
+    home: '/guides/contexts#timestamps',
   },
   {
     term: '充值',
@@ -555,6 +602,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '向账户充入余额，在控制台完成。',
     avoid: [],
     synonyms: ['付款', '支付', '付费', 'recharge', 'top up', 'top-up'],
+    home: '/price#vouchers-and-credit',
   },
   {
     term: '商用',
@@ -571,6 +619,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'licence',
       'copyright',
     ],
+    home: '/faqs#commercial-use',
   },
   {
     term: '流式输入',
@@ -584,7 +633,12 @@ export const glossary: readonly GlossaryEntry[] = [
       'incremental input',
       'streaming input',
       'token streaming',
+      '分段发送',
+      '分几次发送',
+      '分段输入',
+      '连成一句',
     ],
+    home: '/guides/contexts#continue',
   },
   {
     term: '长文本',
@@ -592,6 +646,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '超过单次合成上限、需要拆分的文本。',
     avoid: [],
     synonyms: ['大段文本', '长文章', '超长文本', 'long text', 'long-form'],
+    home: '/guides/best-practices#chunking',
   },
   {
     term: '缓存',
@@ -606,6 +661,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '客户端经你的服务端访问 API，API 密钥只留在服务端。',
     avoid: [],
     synonyms: ['代理', '转发', 'proxy', 'relay', 'reverse proxy'],
+    home: '/guides/best-practices#relay',
   },
   {
     term: 'WebSocket',
@@ -630,6 +686,7 @@ export const glossary: readonly GlossaryEntry[] = [
       '字数上限',
       '最多多少字',
     ],
+    home: '/api/limits-and-timeouts#text-length',
   },
   {
     term: '上传大小',
@@ -637,6 +694,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '克隆时上传的参考录音的文件大小，有上限。',
     avoid: [],
     synonyms: ['文件大小', '录音大小', 'file size', 'upload size', 'max file size'],
+    home: '/api/limits-and-timeouts#reference-audio',
   },
   {
     term: '语速',
@@ -804,6 +862,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '每次重试前的等待时间按倍数增长。',
     avoid: [],
     synonyms: ['退避', 'backoff', 'exponential backoff'],
+    home: '/guides/best-practices#backoff',
   },
   {
     term: '断开',
@@ -818,6 +877,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '按词级时间戳显示的文字。',
     avoid: [],
     synonyms: ['subtitle', 'subtitles', 'caption', 'captions', 'srt'],
+    home: '/guides/contexts#timestamps',
   },
   {
     term: '语音对话',
@@ -854,6 +914,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '录音中持续的背景声音，会影响克隆效果。',
     avoid: [],
     synonyms: ['噪音', '杂音', '电流声', 'noise', 'background noise'],
+    home: '/guides/clone#environment',
   },
   {
     term: '概览',
@@ -868,7 +929,13 @@ export const glossary: readonly GlossaryEntry[] = [
       'list of endpoints',
       'all endpoints',
       'api list',
+      '哪些接口',
+      '接口列表',
+      '所有接口',
+      '全部接口',
+      '接口一览',
     ],
+    home: '/api-overview',
   },
   {
     term: '接口',
@@ -883,6 +950,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '把两种做法并列比较。',
     avoid: [],
     synonyms: ['区别', '差别', 'vs', 'versus', 'compare', 'comparison'],
+    home: '/choice-endpoints',
   },
   {
     term: 'HTTP',
@@ -904,6 +972,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '把常用参数并列在一页上，便于查阅。',
     avoid: [],
     synonyms: ['参数一览', '参数对照', '参数表', 'cheat sheet', 'quick reference', 'cheatsheet'],
+    home: '/api/speech-endpoint',
   },
   {
     term: '跨域',
@@ -911,6 +980,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '网页向另一个源发请求；API 不带 CORS 响应头，浏览器会拦下。',
     avoid: [],
     synonyms: ['cors', 'cross-origin', '跨域请求'],
+    home: '/faqs#keys-in-clients',
   },
   {
     term: '提高上限',
@@ -926,6 +996,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'increase limit',
       'quota increase',
     ],
+    home: '/api/limits-and-timeouts#raising-limits',
   },
   {
     term: '保护 API 密钥',
@@ -933,6 +1004,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '让 API 密钥只留在服务端、泄露后及时撤销的做法。',
     avoid: [],
     synonyms: ['密钥安全', '泄露', '泄漏', '被盗', 'key security', 'key leak', 'leaked'],
+    home: '/guides/best-practices#key-security',
   },
   {
     term: '列出',
@@ -954,6 +1026,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '把一段长文本切成几段分别合成。',
     avoid: [],
     synonyms: ['切分', '切割', '分割', 'split', 'splitting'],
+    home: '/guides/best-practices#chunking',
   },
   {
     term: '说话人授权',
@@ -961,6 +1034,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '克隆前取得录音中说话人同意的书面授权。',
     avoid: [],
     synonyms: ['本人授权', '本人同意', '授权书', '同意书', '知情同意'],
+    home: '/guides/clone#consent',
   },
   {
     term: '创建',
@@ -983,6 +1057,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'on-prem',
       'self-hosted',
     ],
+    home: '/faqs#on-premises',
   },
   {
     term: 'done',
@@ -990,5 +1065,22 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '服务端告诉客户端一个上下文已经合成完、不会再有音频的消息。',
     avoid: [],
     synonyms: ['合成完了', '合成完成', '合成结束', '结束标志', '结束消息'],
+    home: '/api/speech/websocket#message-done',
+  },
+  {
+    term: '生硬',
+    english: 'robotic, unnatural speech',
+    meaning: '合成语音听起来机械、不像真人说话。',
+    avoid: [],
+    synonyms: ['不自然', '机械感', '不像真人', '机器人声', 'robotic', 'unnatural', 'monotone'],
+    home: '/faqs#natural-sound',
+  },
+  {
+    term: '失真',
+    english: 'garbled or distorted audio',
+    meaning: '合成的音频播放出来是噪声、变调或断断续续，多半是保存或播放的方式不对。',
+    avoid: [],
+    synonyms: ['破音', '爆音', '乱码音频', 'garbled', 'distorted', 'distortion', 'static'],
+    home: '/faqs#no-sound',
   },
 ];

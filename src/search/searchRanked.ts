@@ -22,7 +22,8 @@ import { allowedValues, speechRequestFields } from './speechRequestFields';
  * their aliases and their names in readers' words (`429`, `voice_not_found`, invalid_api_key,
  * 服务不可用) first give their row of the error catalogue on /api/errors; a method and a path
  * (`GET /v1/user/credit`) first give that operation's page. A request field, by name or as
- * readers call it (采样率, mp3), puts the speech reference higher.
+ * readers call it (采样率, mp3), puts the speech reference higher. A query made of glossary terms
+ * puts each term's `home` first, the section the glossary names for it (打断 → /guides/contexts).
  * The suggestions and the results page call this with different limits; the order does not
  * depend on the limit, so the suggestions are the first results of the results page.
  */
@@ -158,6 +159,36 @@ const referenceSignals = [
 ];
 /** The frequently asked questions. */
 const faqPath = '/faqs';
+/** The glossary's terms that have a home (lower case, longest first), and the home's page. */
+const homeTerms = glossary
+  .flatMap((e) => (e.home ? [{ term: e.term.toLowerCase(), page: e.home.split('#')[0] }] : []))
+  .sort((a, b) => b.term.length - a.term.length);
+/** What a query made wholly of terms with a home adds to the home's score. */
+const homeWeight = 4;
+const isLetter = (c: string) => /[\p{L}\p{N}]/u.test(c);
+
+/**
+ * Per home page, the share of the query's letters that its terms make up (the query after the
+ * rewrite, so readers' words count as their terms). A term inside a longer one counts once, for
+ * the longer; a Latin term only as a whole word.
+ */
+function homeShares(query: string): Map<string, number> {
+  const letters = [...query].filter(isLetter).length || 1;
+  const taken = new Array<boolean>(query.length).fill(false);
+  const shares = new Map<string, number>();
+  for (const { term, page } of homeTerms) {
+    for (let at = query.indexOf(term); at >= 0; at = query.indexOf(term, at + 1)) {
+      const end = at + term.length;
+      if (/\w/.test(term[0]) && /\w/.test(query[at - 1] ?? '')) continue;
+      if (/\w/.test(term[term.length - 1]) && /\w/.test(query[end] ?? '')) continue;
+      if (taken.slice(at, end).some(Boolean)) continue;
+      taken.fill(true, at, end);
+      const share = [...term].filter(isLetter).length / letters;
+      shares.set(page, (shares.get(page) ?? 0) + share);
+    }
+  }
+  return shares;
+}
 /** The API reference's pages. */
 const referencePrefix = '/api/';
 
@@ -450,6 +481,13 @@ export async function searchRanked(
   const referenceQuery = referenceSignals.some((w) =>
     isChinese(w) ? input.includes(w) : words(input).includes(w),
   );
+  // The FAQ answers a question when one of its headings matches it better than any other page's
+  // heading does; where a guide has a section named by the query, the FAQ only points to it.
+  const faqHeading = headingCoverage.get(faqPath) ?? 0;
+  const faqAnswers =
+    faqHeading > 0 && [...headingCoverage].every(([page, c]) => page === faqPath || c < faqHeading);
+  // The page the glossary names as the home of a term the query is made of.
+  const homes = homeShares(query);
   const score = (page: string) => {
     const fields = best.get(page) ?? [];
     let covered = 0;
@@ -467,7 +505,8 @@ export async function searchRanked(
       field / (8 * total) +
       (titleCoverage.get(page) ?? 0) * 2 +
       (headingCoverage.get(page) ?? 0) * 0.5 +
-      (page === faqPath && question && (headingCoverage.get(page) ?? 0) > 0 ? 0.4 : 0) +
+      (page === faqPath && question && faqAnswers ? 0.4 : 0) +
+      Math.min(1, homes.get(page) ?? 0) * homeWeight +
       (phrasePages.has(page) ? 1.5 : 0) +
       (operationPages.has(page) ? 2 : 0) +
       (page === speechRequestRoute && fieldQuery ? 1 : 0) +

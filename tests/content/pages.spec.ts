@@ -165,6 +165,24 @@ test('a glossary term that names a request field is the field’s own word on th
   expect(wrong).toEqual([]);
 });
 
+test('each glossary home is a heading of the built site, on a page that uses the term', () => {
+  // The search puts a term's home page first for a query made of the term (searchRanked.ts).
+  const homes = glossary.filter((e) => e.home);
+  expect(homes.length).toBeGreaterThan(0);
+  const wrong = homes.flatMap((e) => {
+    const [route, anchor] = e.home!.split('#');
+    if (!existsSync(htmlFile(route))) return [`${e.term}: no page ${route}`];
+    const { $, prose } = page(route);
+    if (anchor && $(`h2#${anchor}, h3#${anchor}`).length === 0) {
+      return [`${e.term}: no heading #${anchor} on ${route}`];
+    }
+    const words = [e.term, ...e.avoid, ...(e.synonyms ?? [])].map((w) => w.toLowerCase());
+    const text = `${$('title').text()} ${prose}`.toLowerCase();
+    return words.some((w) => text.includes(w)) ? [] : [`${e.term}: not on ${route}`];
+  });
+  expect(wrong).toEqual([]);
+});
+
 test('every “contact support” of every page links to the support section', () => {
   const mention = /联系(?:技术)?支持/;
   const unlinked: string[] = [];
