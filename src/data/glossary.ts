@@ -105,7 +105,6 @@ export const glossary: readonly GlossaryEntry[] = [
       'create voice',
       'create custom voice',
     ],
-    home: '/guides/clone',
   },
   {
     term: '参考录音',
@@ -149,6 +148,9 @@ export const glossary: readonly GlossaryEntry[] = [
       'delay',
       'lag',
       'time to first byte',
+      '太慢',
+      '第一个字',
+      '等好久',
     ],
     home: '/guides/best-practices#time-to-first-audio',
   },
@@ -158,6 +160,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '账户可用于扣费的金额：充值余额与代金券余额之和。',
     avoid: ['额度'],
     synonyms: ['余量', '剩余额度', '还剩多少', 'balance', 'credits', 'credit'],
+    home: '/api/user/credit',
   },
   {
     term: '代金券',
@@ -284,7 +287,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'pagination',
     meaning: '列出音色时一次返回一页，用游标取下一页。',
     avoid: [],
-    synonyms: ['翻页', 'pagination', 'paging'],
+    synonyms: ['翻页', '每页', 'pagination', 'paging', 'page size', 'page_size', 'per_page'],
     home: '/api/voices/list',
   },
   {
@@ -545,7 +548,18 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'concurrency',
     meaning: '同时进行中的请求、连接或上下文。',
     avoid: [],
-    synonyms: ['并行', '同时请求', 'concurrency', 'concurrent', 'parallel', '几路', '多路'],
+    synonyms: [
+      '并行',
+      '同时请求',
+      'concurrency',
+      'concurrent',
+      'parallel',
+      '几路',
+      '多路',
+      '多少路',
+      '路数',
+      '同时开',
+    ],
     home: '/api/limits-and-timeouts#concurrency',
   },
   {
@@ -749,6 +763,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '音色的性别标签之一。',
     avoid: [],
     synonyms: ['女生', '女性', 'female', 'female voice'],
+    home: '/voices',
   },
   {
     term: '男声',
@@ -756,6 +771,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '音色的性别标签之一。',
     avoid: [],
     synonyms: ['男生', '男性', 'male', 'male voice'],
+    home: '/voices',
   },
   {
     term: '普通话',
@@ -763,6 +779,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '音色的语言之一。',
     avoid: [],
     synonyms: ['国语', '汉语', 'mandarin'],
+    home: '/voices',
   },
   {
     term: '英语',
@@ -770,6 +787,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '音色的语言之一。',
     avoid: [],
     synonyms: ['english'],
+    home: '/voices',
   },
   {
     term: '日语',
@@ -777,6 +795,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '音色的语言之一。',
     avoid: [],
     synonyms: ['日文', 'japanese'],
+    home: '/voices',
   },
   {
     term: '韩语',
@@ -784,6 +803,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '音色的语言之一。',
     avoid: [],
     synonyms: ['韩文', 'korean'],
+    home: '/voices',
   },
   {
     term: '粤语',
@@ -791,6 +811,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '音色的语言之一。',
     avoid: [],
     synonyms: ['广东话', 'cantonese'],
+    home: '/voices',
   },
   {
     term: '高保真模型',
@@ -869,7 +890,15 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'disconnect',
     meaning: '连接被关闭或中途中断。',
     avoid: [],
-    synonyms: ['掉线', 'disconnect', 'disconnected', 'connection closed', 'connection lost'],
+    synonyms: [
+      '掉线',
+      '老是断',
+      'disconnect',
+      'disconnected',
+      'connection closed',
+      'connection lost',
+    ],
+    home: '/api/websocket#close-codes',
   },
   {
     term: '字幕',
@@ -1066,6 +1095,22 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: [],
     synonyms: ['合成完了', '合成完成', '合成结束', '结束标志', '结束消息'],
     home: '/api/speech/websocket#message-done',
+  },
+  {
+    term: '时间戳',
+    english: 'timestamps',
+    meaning: '每个词在音频中开始和结束的时间，WebSocket 的 timestamps 消息给出。',
+    avoid: [],
+    synonyms: ['词级时间戳', '字级时间戳', 'timestamp', 'timestamps', 'word timestamps'],
+    home: '/api/speech/websocket#message-timestamps',
+  },
+  {
+    term: '握手',
+    english: 'handshake',
+    meaning: '建立 WebSocket 连接时的 HTTP 升级请求，在这一步鉴权。',
+    avoid: [],
+    synonyms: ['handshake'],
+    home: '/api/websocket#handshake',
   },
   {
     term: '生硬',
