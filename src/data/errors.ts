@@ -41,10 +41,10 @@ export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
 export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
   retry:
     '属于暂时性问题。`param` 为 `null` 时，HTTP 上按重试策略等待（有 `Retry-After` 时先按它）后原样重试同一个请求；WebSocket 上没有可以原样重发的请求，要在新的上下文中重发，什么时候重发见错误码一览中这个错误码的一行（`rate_limited` 要等有上下文结束，不是等一段时间）。`param` 指出某个字段时，问题出在请求本身，按“修正请求”处理。',
-  poll: '资源尚未就绪。不要重发原请求，先轮询资源的状态，就绪后再发。',
-  'fix-request': '请求本身有问题：不要原样重试，按 `param` 修正请求后再发。',
-  'fix-account': '账户或 API 密钥有问题：不要重试，先处理账户（密钥、余额、音色名额）。',
-  recreate: '该资源已无法再使用：不要重试，重新创建一个。',
+  poll: '资源尚未就绪，不要立即重发原请求；先轮询资源的状态，就绪后再发。',
+  'fix-request': '请求本身有问题，不要原样重试；按 `param` 修正请求后再发。',
+  'fix-account': '账户或 API 密钥有问题，不要重试；先处理账户（密钥、余额、音色名额）。',
+  recreate: '该资源已无法再使用，不要重试；重新创建一个。',
 };
 
 interface ApiErrorEntry {

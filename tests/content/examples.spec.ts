@@ -371,7 +371,7 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
     ['best-practices/retry.py', [python]],
     ['best-practices/retry.mjs', ['node']],
   ] as const) {
-    test(`${name} retries a gateway's 502 without an error object, and stops on a 400`, async () => {
+    test(`${name} retries a gateway's 502 without an error object, and stops on a 400 or a proxy's 404`, async () => {
       const answers: [number, string, string][] = [
         [502, 'text/html', '<html><body>502 Bad Gateway</body></html>'],
         [200, 'audio/mpeg', 'ID3-audio'],
@@ -404,6 +404,15 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
         });
         expect(refused.status, refused.output).not.toBe(0);
         expect(seen).toEqual([400]);
+
+        // A proxy's 404 whose JSON has no error object is a 4xx all the same: not retried.
+        seen.length = 0;
+        answers.splice(0, 1, [404, 'application/json', JSON.stringify({ detail: 'not found' })]);
+        const proxied = await runExample([...command], name, {
+          VOXLOOM_API_BASE: `http://127.0.0.1:${port}`,
+        });
+        expect(proxied.status, proxied.output).not.toBe(0);
+        expect(seen).toEqual([404]);
       } finally {
         server.close();
       }

@@ -50,8 +50,10 @@ async function synthesize(payload) {
       try {
         error = JSON.parse(text).error;
       } catch {
-        error = { code: 'unknown', message: text, request_id: requestId };
+        // 不是 JSON，例如网关返回的 HTML 错误页
       }
+      // 没有错误对象时（非 JSON，或 JSON 中没有 error 字段）按状态码判断
+      error ??= { code: 'unknown', message: text, request_id: requestId };
       console.error(
         `第 ${attempt} 次请求失败 HTTP ${resp.status} code=${error.code} ` +
           `request_id=${error.request_id ?? requestId}：${error.message}`,
@@ -72,7 +74,7 @@ async function synthesize(payload) {
       await sleep(delay);
     }
   }
-  console.error(`重试 ${MAX_ATTEMPTS} 次仍未成功，放弃。`);
+  console.error(`尝试 ${MAX_ATTEMPTS} 次仍未成功，放弃。`);
   process.exit(1);
 }
 

@@ -44,8 +44,12 @@ def synthesize(session: requests.Session, payload: dict) -> bytes:
                 # （连接超时，读取超时），单位秒；读取超时要长于服务端的最长处理时间
                 timeout=(5, 150),
             )
-        except (requests.ConnectionError, requests.Timeout) as exc:
-            # 没有收到响应，也就没有请求 ID；同样退避后重试。
+        except (
+            requests.ConnectionError,
+            requests.Timeout,
+            requests.exceptions.ChunkedEncodingError,  # 读取响应体时连接被重置
+        ) as exc:
+            # 没有收到完整的响应，也就没有请求 ID；同样退避后重试。
             print(f"第 {attempt} 次请求网络错误：{exc}", file=sys.stderr)
         else:
             request_id = resp.headers.get("X-Request-Id", "-")
@@ -74,7 +78,7 @@ def synthesize(session: requests.Session, payload: dict) -> bytes:
             print(f"{delay:.1f} 秒后重试", file=sys.stderr)
             time.sleep(delay)
 
-    sys.exit(f"重试 {MAX_ATTEMPTS} 次仍未成功，放弃。")
+    sys.exit(f"尝试 {MAX_ATTEMPTS} 次仍未成功，放弃。")
 
 
 def main() -> None:

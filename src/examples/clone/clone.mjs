@@ -1,5 +1,5 @@
 // 上传一段参考录音克隆自定义音色，轮询到克隆完成，再用新音色合成一句试听。
-// 用法：node clone.mjs [录音文件路径]（默认 reference.wav；Node.js 18+，无需安装依赖）
+// 用法：node clone.mjs [录音文件路径] [幂等键]（默认 reference.wav，幂等键默认新生成；Node.js 18+，无需安装依赖）
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
@@ -32,8 +32,9 @@ async function fail(resp) {
   try {
     error = JSON.parse(text).error;
   } catch {
-    error = { code: 'unknown', message: text };
+    // 不是 JSON，例如网关返回的 HTML 错误页
   }
+  error ??= { code: 'unknown', message: text };
   console.error(
     `HTTP ${resp.status} code=${error.code} param=${error.param} ` +
       `request_id=${error.request_id ?? requestId}：${error.message}`,
@@ -73,7 +74,8 @@ try {
 }
 
 // 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
-//    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试）。
+//    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试，
+//    而是先打印键：重新提交时把它作为第二个参数传入）。
 const form = new FormData();
 form.append('name', '客服小林');
 form.append('description', '温和、语速适中的客服音色');
@@ -82,7 +84,8 @@ form.append('consent', 'true');
 form.append('audio', new Blob([audio], { type: mediaType }), basename(path));
 
 // 不要手动设置 Content-Type：fetch 会带上含 boundary 的 multipart 头
-const idempotencyKey = randomUUID();
+const idempotencyKey = process.argv[3] ?? randomUUID();
+console.error(`提交克隆：Idempotency-Key=${idempotencyKey}`);
 const created = await fetch(`${apiBase}/v1/voices`, {
   method: 'POST',
   headers: { ...headers, 'Idempotency-Key': idempotencyKey },

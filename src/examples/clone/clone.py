@@ -1,6 +1,6 @@
 """上传一段参考录音克隆自定义音色，轮询到克隆完成，再用新音色合成一句试听。
 
-用法：python3 clone.py [录音文件路径]   （默认 reference.wav）
+用法：python3 clone.py [录音文件路径] [幂等键]   （默认 reference.wav；幂等键默认新生成）
 依赖：pip install requests
 """
 import os
@@ -71,8 +71,10 @@ def main() -> None:
         sys.exit(f"找不到录音文件：{path}")
 
     # 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
-    #    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试）。
-    idempotency_key = str(uuid.uuid4())
+    #    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试，
+    #    而是先打印键：重新提交时把它作为第二个参数传入）。
+    idempotency_key = sys.argv[2] if len(sys.argv) > 2 else str(uuid.uuid4())
+    print(f"提交克隆：Idempotency-Key={idempotency_key}", file=sys.stderr)
     with open(path, "rb") as audio:
         resp = requests.post(
             f"{API_BASE}/v1/voices",

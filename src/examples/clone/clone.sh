@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # 上传一段参考录音克隆自定义音色，轮询到克隆完成，再用新音色合成一句试听。
-# 用法：bash clone.sh [录音文件路径]（默认 reference.wav）
+# 用法：bash clone.sh [录音文件路径] [幂等键]（默认 reference.wav，幂等键默认新生成）
 # 依赖：curl、jq
 set -euo pipefail
 
@@ -29,8 +29,10 @@ fail() {
 }
 
 # 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
-#    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试）。
-IDEMPOTENCY_KEY="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+#    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试，
+#    而是先打印键：重新提交时把它作为第二个参数传入）。
+IDEMPOTENCY_KEY="${2:-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}"
+echo "提交克隆：Idempotency-Key=$IDEMPOTENCY_KEY" >&2
 STATUS="$(curl -sS -o "$BODY" -w '%{http_code}' -X POST "$API_BASE/v1/voices" \
   -H "Authorization: Bearer $VOXLOOM_API_KEY" \
   -H "Idempotency-Key: $IDEMPOTENCY_KEY" \
