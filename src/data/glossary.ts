@@ -73,6 +73,8 @@ export const glossary: readonly GlossaryEntry[] = [
       'voice catalog',
       'voice list',
       'built-in voice',
+      'preset voice',
+      'preset voices',
     ],
     home: '/voices',
   },
@@ -151,6 +153,7 @@ export const glossary: readonly GlossaryEntry[] = [
       '太慢',
       '第一个字',
       '等好久',
+      'time to first audio',
     ],
     home: '/guides/best-practices#time-to-first-audio',
   },
@@ -167,6 +170,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'voucher',
     meaning: '赠送的、有有效期的余额，扣费时优先使用。',
     avoid: ['优惠券', '抵用券'],
+    synonyms: ['voucher', 'vouchers', 'coupon'],
     home: '/price#vouchers-and-credit',
   },
   {
@@ -182,6 +186,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning:
       '服务端为一次请求生成的唯一 ID：每个 HTTP 响应的 X-Request-Id，WebSocket 上 error 消息的 request_id；排查问题时提供给技术支持。',
     avoid: ['请求编号', '追踪 ID'],
+    synonyms: ['request id', 'request_id', 'x-request-id'],
     home: '/api/introduction#request-id',
   },
   {
@@ -240,6 +245,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'error format',
       'error response',
       'error envelope',
+      'error object',
     ],
     home: '/api/errors#envelope',
   },
@@ -311,7 +317,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'changelog, version history',
     meaning: 'API 的版本前缀和每次向后兼容变更的记录。',
     avoid: ['更新日志', '发版记录', '变更记录', '版本表'],
-    synonyms: ['changelog', 'release notes'],
+    synonyms: ['changelog', 'release notes', 'version history'],
     home: '/api/introduction#versions',
   },
   {
@@ -353,6 +359,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'pronunciation',
       'mispronunciation',
       'mispronounce',
+      'pronunciation control',
     ],
     home: '/guides/best-practices#pronunciation',
   },
@@ -466,6 +473,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning:
       '重试可重试的错误、WebSocket 重连时共用的一套规则：Retry-After 优先，否则指数退避加随机抖动，单次等待、尝试次数和总时长都有上限；见错误码页的“重试策略”。',
     avoid: ['退避策略'],
+    synonyms: ['retry policy'],
     home: '/api/errors#retries',
   },
   {
@@ -473,6 +481,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'jitter (full jitter)',
     meaning: '指数退避中每次实际等待的时间在 0 到当前上限之间随机取值，避免大量客户端同时重试。',
     avoid: ['全抖动', '完全抖动'],
+    synonyms: ['jitter'],
     home: '/guides/best-practices#backoff',
   },
   {
@@ -648,7 +657,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'streaming input',
       'token streaming',
       '分段发送',
-      '分几次发送',
+      '分几次发',
       '分段输入',
       '连成一句',
     ],
@@ -818,14 +827,14 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'HD model',
     meaning: '音质最好、首包延迟较高的合成模型。',
     avoid: [],
-    synonyms: ['高清模型', '高音质', 'hd', 'high fidelity', 'high quality'],
+    synonyms: ['高清模型', '高音质', 'hd', 'high fidelity', 'high quality', 'hd model'],
   },
   {
     term: '极速模型',
     english: 'turbo model',
     meaning: '首包延迟最低的合成模型，默认模型。',
     avoid: [],
-    synonyms: ['快速模型', '低延迟模型', 'fast model'],
+    synonyms: ['快速模型', '低延迟模型', 'fast model', 'turbo model'],
   },
   {
     term: '查询',
@@ -915,6 +924,7 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: [],
     synonyms: [
       'voice agent',
+      'voice chat',
       'voice bot',
       'voicebot',
       'chatbot',
@@ -1024,6 +1034,7 @@ export const glossary: readonly GlossaryEntry[] = [
       'raise limit',
       'increase limit',
       'quota increase',
+      'raising limits',
     ],
     home: '/api/limits-and-timeouts#raising-limits',
   },
@@ -1062,7 +1073,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'speaker consent',
     meaning: '克隆前取得录音中说话人同意的书面授权。',
     avoid: [],
-    synonyms: ['本人授权', '本人同意', '授权书', '同意书', '知情同意'],
+    synonyms: ['本人授权', '本人同意', '授权书', '同意书', '知情同意', 'speaker consent'],
     home: '/guides/clone#consent',
   },
   {
