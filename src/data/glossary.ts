@@ -317,7 +317,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'changelog, version history',
     meaning: 'API 的版本前缀和每次向后兼容变更的记录。',
     avoid: ['更新日志', '发版记录', '变更记录', '版本表'],
-    synonyms: ['changelog', 'release notes', 'version history'],
+    synonyms: ['changelog', 'release notes', 'version history', 'api version', 'api 版本'],
     home: '/api/introduction#versions',
   },
   {
@@ -617,7 +617,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '按词级时间戳让数字人或动画的口型与语音对齐。',
     avoid: [],
     synonyms: ['唇形同步', '对口型', 'lip sync', 'lipsync'],
-    home: '/guides/contexts#timestamps',
+    home: '/api/speech/websocket#message-timestamps',
   },
   {
     term: '充值',
@@ -915,7 +915,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '按词级时间戳显示的文字。',
     avoid: [],
     synonyms: ['subtitle', 'subtitles', 'caption', 'captions', 'srt'],
-    home: '/guides/contexts#timestamps',
+    home: '/api/speech/websocket#message-timestamps',
   },
   {
     term: '语音对话',
@@ -1106,6 +1106,14 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: [],
     synonyms: ['合成完了', '合成完成', '合成结束', '结束标志', '结束消息'],
     home: '/api/speech/websocket#message-done',
+  },
+  {
+    term: '轮询',
+    english: 'polling',
+    meaning: '每隔一段时间查询一次资源的状态，直到它就绪，例如等待克隆完成。',
+    avoid: [],
+    synonyms: ['poll', 'polling', '查进度', '查状态', '好了没'],
+    home: '/guides/clone#polling',
   },
   {
     term: '时间戳',
