@@ -40,7 +40,7 @@ export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
 /** What each kind asks of the client program, for the reader. */
 export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
   retry:
-    '属于暂时性问题。`param` 为 `null` 时，HTTP 上按重试策略等待（有 `Retry-After` 时先按它）后原样重试同一个请求；WebSocket 上没有可以原样重发的请求，要在新的上下文中重发，什么时候重发见错误码一览中这个错误码的一行（`rate_limited` 要等有上下文结束，不是等一段时间）。`param` 指出某个字段时，问题出在请求本身，按“修正请求”处理。',
+    '属于暂时性问题。`param` 为 `null` 时，HTTP 上按重试策略等待（有 `Retry-After` 时先按它）后原样重试同一个请求；WebSocket 上没有可以原样重发的请求，要在新的上下文中重发，什么时候重发见错误码一览中这个错误码的一行（`rate_limited` 要等到这条连接上有上下文结束，而不是等待固定的时长）。`param` 指出某个字段时，问题出在请求本身，按“修正请求”处理。',
   poll: '资源尚未就绪，不要立即重发原请求；先轮询资源的状态，就绪后再发。',
   'fix-request': '请求本身有问题，不要原样重试；按 `param` 修正请求后再发。',
   'fix-account': '账户或 API 密钥有问题，不要重试；先处理账户（密钥、余额、音色名额）。',
@@ -190,7 +190,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: true,
     action:
-      '不要重试，用列出音色接口确认 `voice_id`。例外：上一次删除的结果未知（例如超时或连接断开），重试删除时收到这个错误，按删除成功处理。无论是上一次已经删掉了它，还是它本来就不在当前账户中，这个音色都已不在，结果与删除成功相同。',
+      '不要重试，用列出音色接口确认 `voice_id`。例外：上一次删除的结果未知（例如超时或连接断开），重试删除时收到这个错误，按删除成功处理：无论是上一次已经删除了它，还是它本来就不属于当前账户，结果都是这个音色已不存在，等同于删除成功。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({

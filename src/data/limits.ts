@@ -189,11 +189,11 @@ export const limit = (key: LimitKey): Limit => {
  * `/api/limits-and-timeouts#rate-limits`.
  */
 export const rateLimitCounting =
-  '用这个 API 密钥发出的每个 HTTP 请求都计入，不分接口（合成、音色、余额查询），返回错误的请求也计入，被限流拒绝的 429 响应不计入。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。';
+  '用这个 API 密钥发出的每个 HTTP 请求都计入，不分接口（合成、音色、余额查询），出错的请求也计入；只有被拒绝的 429 响应不计入，超过速率和超过并发的都一样。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。';
 
 /**
  * How the request rate (`requestsPerMinute`) is windowed: stated once here, rendered on
  * `/api/limits-and-timeouts#rate-limits` beside the `X-RateLimit-*` headers it explains.
  */
 export const rateLimitWindow =
-  '速率按固定窗口计算，不是滑动窗口：每个 API 密钥的计数在每个整分钟（UTC 时间每分钟的第 0 秒）清零，而不是按过去 60 秒计算。`X-RateLimit-Reset` 是距离下一次清零的秒数；超过速率时，HTTP 429 的 `Retry-After` 就是这个秒数（向上取整）。窗口交界前后的很短时间里可能连续通过接近两倍的请求，不要依赖这一点，把请求均匀地分布在一分钟里。';
+  '速率按固定窗口计算：每个 API 密钥的计数在 UTC 时间每分钟的第 0 秒清零，不按滑动的 60 秒统计。`X-RateLimit-Reset` 是距离下一次清零的秒数；超过速率时，HTTP 429 的 `Retry-After` 就是这个秒数（向上取整）。窗口交界前后的很短时间里可能连续通过接近两倍的请求，不要依赖这一点，把请求均匀地分布在一分钟里。';

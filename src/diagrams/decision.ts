@@ -58,7 +58,7 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
       verdict: 'stop',
     },
     'fix-account': { lines: ['不要重试，先处理密钥、余额或音色名额'], verdict: 'stop' },
-    recreate: { lines: ['不要重试：这个资源不能再用，重新创建'], verdict: 'stop' },
+    recreate: { lines: ['不要重试：资源已不可用，重新创建一个'], verdict: 'stop' },
   };
   const reconnectDetail: Record<Reconnect, { lines: Line[]; verdict: Verdict }> = {
     backoff: {

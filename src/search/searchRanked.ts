@@ -163,7 +163,10 @@ const faqPath = '/faqs';
 const homeTerms = glossary
   .flatMap((e) => (e.home ? [{ term: e.term.toLowerCase(), page: e.home.split('#')[0] }] : []))
   .sort((a, b) => b.term.length - a.term.length);
-/** What a query made wholly of terms with a home adds to the home's score. */
+/**
+ * What a query made wholly of terms with a home adds to the home's score. Chosen on the tuning
+ * half and the fresh sets: their figures rose from 1 to 2.5–4 and no further at 6.
+ */
 const homeWeight = 4;
 const isLetter = (c: string) => /[\p{L}\p{N}]/u.test(c);
 
