@@ -421,8 +421,8 @@ export async function searchRanked(
         marks.fill(true, at, at + part.length);
       }
     }
-    const letters = [...text].filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
-    const covered = marks.filter((m, i) => m && /[\p{L}\p{N}]/u.test(text[i])).length;
+    const letters = [...text].filter(isLetter).length;
+    const covered = marks.filter((m, i) => m && isLetter(text[i])).length;
     return letters > 0 ? covered / letters : 0;
   };
   const titleCoverage = new Map<string, number>();
