@@ -36,9 +36,18 @@ async function main(): Promise<void> {
       const samples = await renderSamples(decodeApi(mdx), codeSampleLanguages);
       // JSON is valid YAML: one front-matter line holds every sample of the page.
       // A second run replaces the line the first one wrote.
+      // The samples sit outside the indexed article: the page's keywords name their languages,
+      // so a search for “Java 示例” finds the pages that have one. The title keeps each page's
+      // keywords its own (the search discounts a keywords line that several pages share).
+      const title = /^title: "(.*)"$/m.exec(mdx)?.[1] ?? '';
+      const keywords = [title, '代码示例', ...samples.map((s) => s.label)];
       const updated = mdx
-        .replace(/^code_samples: .*\n/m, '')
-        .replace(/^api: /m, () => `code_samples: ${encodeSamples(samples)}\napi: `);
+        .replace(/^(code_samples|keywords): .*\n/gm, '')
+        .replace(
+          /^api: /m,
+          () =>
+            `keywords: ${JSON.stringify(keywords)}\ncode_samples: ${encodeSamples(samples)}\napi: `,
+        );
       await writeFile(target, updated, 'utf8');
       pages += 1;
     }
