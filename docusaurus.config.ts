@@ -226,8 +226,10 @@ const config: Config = {
         searchResultLimits: 8,
         highlightSearchTermsOnTargetPage: true,
         // Index what a reader types, not every code token: code blocks (samples in nine
-        // languages, JSON bodies) are left out; inline code in prose and tables stays.
-        ignoreCssSelectors: ['.theme-code-block'],
+        // languages, JSON bodies) are left out; inline code in prose and tables stays. A schema
+        // property's type sits right after its name with no space between, and the indexer would
+        // glue them into one word (`voice_idstring`): the type is left out, so the name is found.
+        ignoreCssSelectors: ['.theme-code-block', '.openapi-schema__name'],
         searchContextByPaths: [{ ...apiSearchContext }],
         useAllContextsWithNoSearchContext: true,
         // The glossary's terms are words to the Chinese tokenizer, so a query for 首包延迟 or
