@@ -111,6 +111,7 @@ const fieldNames = new Set(speechRequestFields.flatMap((f) => [f.name, ...f.name
  */
 const fieldWords = (() => {
   const terms = new Set(glossary.filter((e) => !e.field).map((e) => e.term));
+  const fieldTerms = new Set(glossary.filter((e) => e.field).map((e) => e.term));
   const labelOf = (f: ProtocolField) => f.description.split(/[，。；：（\s]/)[0];
   const ownPages = speechRequestFields.filter((f) => terms.has(labelOf(f))).map((f) => f.name);
   const out = new Set<string>();
@@ -119,8 +120,9 @@ const fieldWords = (() => {
     const label = labelOf(f);
     if (/^\p{Unified_Ideograph}{2,6}$/u.test(label)) {
       out.add(label);
+      // A glossary term is said whole: 音频格式 does not make every 音频 a field.
       const core = label.replace(/(倍率|偏移|格式)$/, '');
-      if (core.length >= 2) out.add(core);
+      if (core.length >= 2 && !fieldTerms.has(label)) out.add(core);
     }
     if (!f.name.startsWith('output_format.')) continue;
     for (const value of allowedValues(f)) out.add(value);
