@@ -574,7 +574,9 @@ export async function searchRanked(
     });
   }
 
-  return [...catalogue, ...firsts, ...seconds]
+  // The catalogue's rows are suggestions of its page: its other row waits like any second one.
+  const again = (r: SearchResult) => catalogue.length > 0 && pageOf(r) === cataloguePath;
+  return [...catalogue, ...firsts.filter((r) => !again(r)), ...firsts.filter(again), ...seconds]
     .slice(0, limit)
     .map((r) => ({ ...r, isInterOfTree: false, isLastOfTree: false }));
 }
