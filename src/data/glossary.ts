@@ -939,7 +939,7 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '输出音频的封装格式、采样率、码率和采样编码，请求字段 output_format。',
     field: 'output_format',
     avoid: [],
-    synonyms: ['audio format', 'output format', 'format', 'formats'],
+    synonyms: ['输出格式', 'audio format', 'output format', 'format', 'formats'],
     home: '/api/introduction#output-formats',
   },
   {

@@ -157,6 +157,7 @@ const referenceSignals = [
   '返回',
   '响应',
   '请求体',
+  '表单',
   '接口',
 ];
 /** The frequently asked questions. */
