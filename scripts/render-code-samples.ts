@@ -33,14 +33,19 @@ async function main(): Promise<void> {
     for (const file of (await readdir(dir)).filter((f) => f.endsWith('.api.mdx'))) {
       const target = path.join(dir, file);
       const mdx = await readFile(target, 'utf8');
-      const samples = await renderSamples(decodeApi(mdx), codeSampleLanguages);
-      // JSON is valid YAML: one front-matter line holds every sample of the page.
-      // A second run replaces the line the first one wrote.
-      // The samples sit outside the indexed article: the page's keywords name their languages,
-      // so a search for “Java 示例” finds the pages that have one. The title keeps each page's
-      // keywords its own (the search discounts a keywords line that several pages share).
+      // The page's keywords: the operation's own (`x-search-keywords`: what readers look for on
+      // this page that its title and headings do not name), and the languages of the samples,
+      // which sit outside the indexed article, so a search for “Java 示例” finds the pages that
+      // have one. The title keeps each page's keywords its own (the search discounts a keywords
+      // line several pages share).
+      const api = decodeApi(mdx);
+      const samples = await renderSamples(api, codeSampleLanguages);
+      const own = api['x-search-keywords'];
+      if (!Array.isArray(own)) throw new Error(`${file}: the operation has no x-search-keywords`);
       const title = /^title: "(.*)"$/m.exec(mdx)?.[1] ?? '';
-      const keywords = [title, '代码示例', ...samples.map((s) => s.label)];
+      const keywords = [title, ...(own as string[]), '代码示例', ...samples.map((s) => s.label)];
+      // JSON is valid YAML: one front-matter line holds every sample of the page.
+      // A second run replaces the lines the first one wrote.
       const updated = mdx
         .replace(/^(code_samples|keywords): .*\n/gm, '')
         .replace(
