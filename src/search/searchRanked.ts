@@ -270,18 +270,43 @@ const catalogueTitle = '错误码';
 const bigrams = (run: string): string[] =>
   run.length < 2 ? [run] : [...run].slice(1).map((c, i) => run[i] + c);
 
+/** The glossary's Chinese terms: in an error's name, the concepts it is about. */
+const chineseTerms = glossary
+  .map((e) => e.term)
+  .filter((t) => /^\p{Unified_Ideograph}{2,}$/u.test(t));
+
 /**
  * Whether a query says an error's name in its own words: three quarters of its Chinese pieces,
  * two at least, are in the name, and they make up two fifths of the name at least (服务不可用
  * for 服务不可用或处理超时); a concept the name mentions (并发上限 in 超出速率或并发上限) is
- * about the limit, not the error.
+ * about the limit, not the error. So one of the pieces found says what went wrong, outside the
+ * glossary's terms in the name: 上传参考录音 is about the recording, not its being 过大.
  */
 function namesError(query: string, name: string): boolean {
   const pieces = (query.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
-  const found = pieces.filter((p) => name.includes(p)).length;
+  const found = pieces.filter((p) => name.includes(p));
   const nameWords = (name.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
   const named = nameWords.filter((p) => pieces.includes(p)).length;
-  return found >= 2 && found / pieces.length >= 0.75 && named / nameWords.length >= 0.4;
+  const concept = new Array<boolean>(name.length).fill(false);
+  for (const term of chineseTerms) {
+    for (let at = name.indexOf(term); at >= 0; at = name.indexOf(term, at + 1)) {
+      concept.fill(true, at, at + term.length);
+    }
+  }
+  const saysWhat =
+    concept.every(Boolean) ||
+    found.some((p) => {
+      for (let at = name.indexOf(p); at >= 0; at = name.indexOf(p, at + 1)) {
+        if (concept.slice(at, at + p.length).some((c) => !c)) return true;
+      }
+      return false;
+    });
+  return (
+    found.length >= 2 &&
+    found.length / pieces.length >= 0.75 &&
+    named / nameWords.length >= 0.4 &&
+    saysWhat
+  );
 }
 
 /** Latin words joined by underscores, between underscores: `_insufficient_credit_`. */

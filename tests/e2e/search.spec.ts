@@ -162,6 +162,17 @@ test.describe('suggestions', () => {
     }
   });
 
+  test('a topic an error is named after does not open the error', async ({ page }) => {
+    // 参考录音 is in 参考录音过大 (payload_too_large), but the reader asks how to upload one.
+    await page.goto('/');
+    await typeQuery(page, '上传 参考录音 multipart');
+    await expect(suggestions(page).first()).toContainText('克隆');
+    await expect(suggestions(page).first()).not.toContainText('payload_too_large');
+    await page.goto('/');
+    await typeQuery(page, '参考录音过大');
+    await expect(suggestions(page).first()).toContainText('payload_too_large');
+  });
+
   test('an error code finds its catalogue row before the page text has loaded', async ({
     page,
   }) => {
