@@ -40,11 +40,15 @@ const questionWords = [
   '?',
 ];
 
-/** Reader's word (lower case) → the docs' term, longest first so 声音复刻 wins over 声音. */
+/**
+ * Reader's word → the docs' term, in lower case, longest first so 声音复刻 wins over 声音. A term
+ * maps to itself, so that a term the query already says is not read as a shorter reader's word
+ * inside it (首包 in 首包延迟, 密钥 in API 密钥).
+ */
 const synonyms: readonly (readonly [string, string])[] = glossary
   .flatMap((entry) =>
-    [...entry.avoid, ...(entry.synonyms ?? [])].map(
-      (word) => [word.toLowerCase(), entry.term] as const,
+    [entry.term, ...entry.avoid, ...(entry.synonyms ?? [])].map(
+      (word) => [word.toLowerCase(), entry.term.toLowerCase()] as const,
     ),
   )
   .sort((a, b) => b[0].length - a[0].length);
@@ -89,7 +93,10 @@ const termOf = new Map(synonyms);
 
 export function rewriteQuery(query: string): string {
   let text = sampleRatesInHertz(query.toLowerCase());
-  text = text.replace(synonymPattern, (word) => ` ${termOf.get(word)} `);
+  // A term stays where it is, as typed (克隆音色 is still one run of characters).
+  text = text.replace(synonymPattern, (word) =>
+    termOf.get(word) === word ? word : ` ${termOf.get(word)} `,
+  );
   for (const word of questionWords) text = text.split(word).join(' ');
   const rewritten = text.replace(/\s+/g, ' ').trim();
   // A query of nothing but question words is searched as typed.
