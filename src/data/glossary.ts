@@ -933,6 +933,8 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '可以直接运行或复制修改的代码。',
     avoid: [],
     synonyms: ['样例', '例子', 'example', 'examples', 'sample code', 'code sample', 'demo'],
+    // The first request of the quick start: runnable, in the languages readers start with.
+    home: '/#step-2-first-request',
   },
   {
     term: '音频格式',
