@@ -950,7 +950,8 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'limits',
     meaning: '请求速率、并发、文本长度、上传大小和超时的上限。',
     avoid: [],
-    synonyms: ['limit', 'limits', 'max', 'maximum'],
+    synonyms: ['最多', '最大', '上限', 'limit', 'limits', 'max', 'maximum'],
+    home: '/api/limits-and-timeouts',
   },
   {
     term: '重试',
@@ -1155,6 +1156,8 @@ export const glossary: readonly GlossaryEntry[] = [
       '从哪里拿',
       '从哪拿',
       '哪里拿',
+      '所有',
+      '全部',
       'list',
       'where to find',
       'where do i find',
