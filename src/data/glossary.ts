@@ -1026,7 +1026,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'noise',
     meaning: '录音中持续的背景声音，会影响克隆效果。',
     avoid: [],
-    synonyms: ['噪音', '杂音', '电流声', 'noise', 'background noise'],
+    synonyms: ['噪音', '电流声', 'noise', 'background noise'],
     home: '/guides/clone#environment',
   },
   {
@@ -1265,7 +1265,8 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'garbled or distorted audio',
     meaning: '合成的音频播放出来是噪声、变调或断断续续，多半是保存或播放的方式不对。',
     avoid: [],
-    synonyms: ['破音', '爆音', '乱码音频', 'garbled', 'distorted', 'distortion', 'static'],
+    // 杂音 is what readers hear in the output; a noisy recording is 噪音 (噪声).
+    synonyms: ['破音', '爆音', '杂音', '乱码音频', 'garbled', 'distorted', 'distortion', 'static'],
     home: '/faqs#no-sound',
   },
   {
