@@ -270,10 +270,24 @@ const catalogueTitle = '错误码';
 const bigrams = (run: string): string[] =>
   run.length < 2 ? [run] : [...run].slice(1).map((c, i) => run[i] + c);
 
-/** The glossary's Chinese terms: in an error's name, the concepts it is about. */
+/**
+ * Per error name, which of its characters belong to a glossary term (the concepts it is about),
+ * computed once: the rest says what went wrong.
+ */
 const chineseTerms = glossary
   .map((e) => e.term)
   .filter((t) => /^\p{Unified_Ideograph}{2,}$/u.test(t));
+const conceptMasks = new Map(
+  apiErrors.map((e) => {
+    const mask = new Array<boolean>(e.name.length).fill(false);
+    for (const term of chineseTerms) {
+      for (let at = e.name.indexOf(term); at >= 0; at = e.name.indexOf(term, at + 1)) {
+        mask.fill(true, at, at + term.length);
+      }
+    }
+    return [e.name, mask] as const;
+  }),
+);
 
 /**
  * Whether a query says an error's name in its own words: three quarters of its Chinese pieces,
@@ -287,12 +301,7 @@ function namesError(query: string, name: string): boolean {
   const found = pieces.filter((p) => name.includes(p));
   const nameWords = (name.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
   const named = nameWords.filter((p) => pieces.includes(p)).length;
-  const concept = new Array<boolean>(name.length).fill(false);
-  for (const term of chineseTerms) {
-    for (let at = name.indexOf(term); at >= 0; at = name.indexOf(term, at + 1)) {
-      concept.fill(true, at, at + term.length);
-    }
-  }
+  const concept = conceptMasks.get(name) ?? [];
   const saysWhat =
     concept.every(Boolean) ||
     found.some((p) => {
