@@ -34,7 +34,7 @@ const root = path.resolve(__dirname, '..');
 
 async function bundleOpenApi(): Promise<void> {
   const config = await createConfig({});
-  const operations: { method: string; path: string; route: string }[] = [];
+  const operations: { method: string; path: string; route: string; fields: string[] }[] = [];
   for (const spec of apiSpecs) {
     const { bundle: result, problems } = await bundle({
       ref: path.join(root, spec.sourcePath),
@@ -61,7 +61,12 @@ async function bundleOpenApi(): Promise<void> {
       for (const [method, op] of Object.entries(asJson(item))) {
         const slug = asJson(op)['x-doc-slug'];
         if (typeof slug !== 'string') continue;
-        operations.push({ method: method.toUpperCase(), path: opPath, route: `/api${slug}` });
+        operations.push({
+          method: method.toUpperCase(),
+          path: opPath,
+          route: `/api${slug}`,
+          fields: fieldNamesOf(rest, asJson(item), asJson(op)),
+        });
       }
     }
   }
@@ -208,6 +213,54 @@ async function publishAsyncApi(): Promise<void> {
 
 const asJson = (value: unknown): Record<string, unknown> =>
   (value ?? {}) as Record<string, unknown>;
+
+/**
+ * The names an operation's page defines, for the search (a field named in a query lands on its
+ * page): its parameters, and the properties of its JSON or form body and of its 2xx response,
+ * nested ones by their own name (`data[].status` as `status`).
+ */
+function fieldNamesOf(
+  doc: Record<string, unknown>,
+  pathItem: Record<string, unknown>,
+  op: Record<string, unknown>,
+): string[] {
+  const deref = (node: unknown): Record<string, unknown> => {
+    let at = asJson(node);
+    while (typeof at.$ref === 'string' && at.$ref.startsWith('#/')) {
+      at = at.$ref
+        .slice(2)
+        .split('/')
+        .reduce<Record<string, unknown>>((o, key) => asJson(o[key]), doc);
+    }
+    return at;
+  };
+  const names = new Set<string>();
+  const visit = (schema: unknown, depth: number) => {
+    const s = deref(schema);
+    if (s.items) visit(s.items, depth);
+    for (const [name, property] of Object.entries(asJson(s.properties))) {
+      names.add(name);
+      if (depth < 2) visit(property, depth + 1);
+    }
+  };
+  for (const parameter of [
+    ...((pathItem.parameters as unknown[] | undefined) ?? []),
+    ...((op.parameters as unknown[] | undefined) ?? []),
+  ]) {
+    const name = deref(parameter).name;
+    if (typeof name === 'string') names.add(name);
+  }
+  for (const media of Object.values(asJson(deref(op.requestBody).content))) {
+    visit(asJson(media).schema, 0);
+  }
+  for (const [status, response] of Object.entries(asJson(op.responses))) {
+    if (!status.startsWith('2')) continue;
+    for (const media of Object.values(asJson(deref(response).content))) {
+      visit(asJson(media).schema, 0);
+    }
+  }
+  return [...names].sort();
+}
 
 /** `--openapi` or `--asyncapi` does one half (the generator runs the two side by side). */
 async function main(): Promise<void> {

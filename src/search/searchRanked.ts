@@ -129,6 +129,16 @@ const fieldWords = (() => {
   }
   return out;
 })();
+/**
+ * Each name an operation's reference page defines (parameters, body and response properties, as
+ * `npm run gen-api` lists them), and those pages: `next_cursor` → /api/voices/list.
+ */
+const fieldRoutes = new Map<string, string[]>();
+for (const o of httpOperations) {
+  for (const name of o.fields.map((f) => f.toLowerCase())) {
+    fieldRoutes.set(name, [...(fieldRoutes.get(name) ?? []), o.route]);
+  }
+}
 /** Words that say the reader asks about a request field. */
 const fieldSignals = new Set([
   '参数',
@@ -214,6 +224,8 @@ const vocabulary = [
   ),
 ];
 
+const known = new Set(vocabulary);
+
 /** Edit distance counting a swap of neighbours as one edit (optimal string alignment). */
 function distance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) =>
@@ -233,7 +245,7 @@ function distance(a: string, b: string): number {
 
 /** The known word a misspelt Latin word stands for (two edits at most, one for short words). */
 function correct(word: string): string | undefined {
-  if (word.length < 5 || !/^[a-z_]+$/.test(word)) return undefined;
+  if (word.length < 5 || !/^[a-z_]+$/.test(word) || known.has(word)) return undefined;
   const allowed = word.length >= 7 ? 2 : 1;
   let bestWord: string | undefined;
   let bestDistance = allowed + 1;
@@ -359,12 +371,21 @@ export async function searchRanked(
   // identifier close to none (rate_limit_exceeded), its words. Corrected before the rewrite, so
   // that the known word is then read as a reader's word (balence → balance → 余额).
   let corrected = input.toLowerCase();
+  // The words of identifiers found nowhere (model_id): a reader who types one asks for a field.
+  const splitIdentifiers: string[] = [];
   for (const word of words(corrected)) {
     if (isChinese(word) || stopWords.has(word)) continue;
     const fix = correct(word);
     if (!fix && !word.includes('_')) continue;
-    const found = (await raw(word, rawLimit)).some((r) => holds(r, word));
-    if (!found) corrected = corrected.replace(word, fix ?? word.split('_').join(' '));
+    // Found as written, or as its stem (cloned, voices): `holds` would take sampel for sample
+    // by their first letters.
+    const stem = word.replace(/(ed|es|ing|d|s)$/, '');
+    const forms = stem.length >= 4 ? [word, stem] : [word];
+    const found = (await raw(word, rawLimit)).some((r) => forms.some((f) => textOf(r).includes(f)));
+    if (found) continue;
+    corrected = corrected.replace(word, fix ?? word.split('_').join(' '));
+    // Two words name a field (model_id); more read as an error (text_too_long).
+    if (!fix && word.split('_').length === 2) splitIdentifiers.push(...word.split('_'));
   }
   const query = rewriteQuery(corrected);
   const strict = await raw(query, rawLimit);
@@ -504,14 +525,25 @@ export async function searchRanked(
   // A field of the speech request named (with its underscore, alone, or beside 参数), or called
   // as readers do (采样率, mp3): its reference page.
   const queryWordList = words(query);
+  const namesField = (w: string) =>
+    w.includes('_') || queryWordList.length === 1 || queryWordList.some((v) => fieldSignals.has(v));
+  const namedFields = [
+    ...splitIdentifiers,
+    ...queryWordList.filter((w) => fieldRoutes.has(w) && namesField(w)),
+  ];
+  // A name one or two pages define counts for each of them by a share; one that most voice
+  // pages define (voice_id, status) says nothing about which.
+  const fieldShare = new Map<string, number>();
+  for (const w of new Set(namedFields)) {
+    const routes = fieldRoutes.get(w) ?? [];
+    if (routes.length > 2) continue;
+    for (const route of routes) {
+      fieldShare.set(route, (fieldShare.get(route) ?? 0) + 1 / routes.length);
+    }
+  }
   const fieldQuery =
-    queryWordList.some(
-      (w) =>
-        fieldNames.has(w) &&
-        (w.includes('_') ||
-          queryWordList.length === 1 ||
-          queryWordList.some((v) => fieldSignals.has(v))),
-    ) ||
+    splitIdentifiers.some((w) => fieldNames.has(w)) ||
+    queryWordList.some((w) => fieldNames.has(w) && namesField(w)) ||
     [...fieldWords].some((w) =>
       isChinese(w) ? query.includes(w) : queryWordList.includes(w.toLowerCase()),
     );
@@ -550,6 +582,7 @@ export async function searchRanked(
       (phrasePages.has(page) ? 1.5 : 0) +
       (operationPages.has(page) ? 2 : 0) +
       (page === speechRequestRoute && fieldQuery ? 1 : 0) +
+      Math.min(1, fieldShare.get(page) ?? 0) +
       (page.startsWith(referencePrefix) && referenceQuery ? 0.5 : 0)
     );
   };
@@ -573,6 +606,24 @@ export async function searchRanked(
   for (const { r } of order)
     if (!pageScore.has(pageOf(r))) pageScore.set(pageOf(r), score(pageOf(r)));
   const pages = [...pageScore.keys()].sort((a, b) => pageScore.get(b)! - pageScore.get(a)!);
+  // DEBUG-TEMP
+  if ((globalThis as Record<string, unknown>).__rankDebug) {
+    for (const pg of pages.slice(0, 5)) {
+      const fields = best.get(pg) ?? [];
+      console.log(
+        JSON.stringify({
+          q: query,
+          pg,
+          s: pageScore.get(pg)!.toFixed(2),
+          strict: strictPages.has(pg),
+          title: titleCoverage.get(pg)?.toFixed(2),
+          head: headingCoverage.get(pg)?.toFixed(2),
+          home: homes.get(pg)?.toFixed(2),
+          f: fields.map((w, k) => `${units[k].text}:${w}/${weights[k].toFixed(1)}`).join(' '),
+        }),
+      );
+    }
+  }
   const firsts: SearchResult[] = [];
   const seconds: SearchResult[] = [];
   for (const page of pages) {
