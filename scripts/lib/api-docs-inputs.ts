@@ -48,7 +48,11 @@ export const apiDocsInputs: Record<ApiDocsPart, readonly string[]> = {
 
 /** Outputs that must exist for a recorded generation of each half to count. */
 export const apiDocsOutputs: Record<ApiDocsPart, readonly string[]> = {
-  websocket: ['.generated/protocol-validators.ts', '.generated/websocket-protocol.json'],
+  websocket: [
+    '.generated/protocol-validators.ts',
+    '.generated/websocket-protocol.json',
+    '.generated/homophones.json',
+  ],
   http: apiSpecs.map((spec) => path.join(spec.outputDir, 'sidebar.ts')),
 };
 

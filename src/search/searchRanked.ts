@@ -1,6 +1,7 @@
 import { apiErrors, type ApiErrorCode } from '../data/errors';
 import { glossary } from '../data/glossary';
 import httpOperations from '../../.generated/http-operations.json';
+import { soundsLike } from './homophones';
 import { isQuestion, rewriteQuery } from './rewriteQuery';
 import type { ProtocolField } from '../data/websocketProtocol';
 import { allowedValues, speechRequestFields } from './speechRequestFields';
@@ -360,6 +361,8 @@ export async function searchRanked(
   raw: RawSearch,
   input: string,
   limit: number,
+  /** Whether `input` is already a reader's query with its typos by sound mended. */
+  mended = false,
 ): Promise<SearchResult[]> {
   // A reader's query is a few words; a pasted page would only make the worker cut it for long.
   // The worker cuts a run of Chinese characters in every way its words allow, which takes
@@ -404,6 +407,27 @@ export async function searchRanked(
     }
   } else if (queryParts.length === 1) {
     byPart.set(queryParts[0], strict);
+  }
+  // A pair of Chinese characters found nowhere as written, that sounds like a piece of the
+  // glossary's terms found in the docs (可隆 → 克隆): searched again with that piece. A pair
+  // that shares a character with a word found as written (说余 of 说余额) is two words' edges.
+  if (!mended) {
+    const asWritten = (p: string) => (byPart.get(p) ?? []).some((r) => textOf(r).includes(p));
+    const spans = (p: string) =>
+      [...query.matchAll(new RegExp(p, 'g'))].map((m) => [m.index, m.index + p.length]);
+    const written = queryParts
+      .filter((p) => isChinese(p) && p.length >= 2 && asWritten(p))
+      .flatMap(spans);
+    let mendedInput = input;
+    for (const pair of queryParts.filter((p) => isChinese(p) && p.length === 2)) {
+      if (asWritten(pair)) continue;
+      const edge = spans(pair).some(([at, end]) => written.some(([a, b]) => at < b && a < end));
+      if (edge) continue;
+      const word = await soundsLike(pair);
+      if (!word || !(await raw(word, rawLimit)).some((r) => textOf(r).includes(word))) continue;
+      mendedInput = mendedInput.split(pair).join(word);
+    }
+    if (mendedInput !== input) return searchRanked(raw, mendedInput, limit, true);
   }
 
   // A keywords row several pages share (the site's own keywords, on pages that have none) says
