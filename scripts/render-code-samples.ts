@@ -8,7 +8,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 
-import { apiSpecs } from '../src/data/apiSpecs';
+import { apiSpecs, httpOperationsPath } from '../src/data/apiSpecs';
 import { codeSampleLanguages } from '../src/data/codeSamples';
 import { encodeSamples } from '../src/codegen/sampleFrontMatter';
 import { renderSamples } from './lib/code-samples';
@@ -26,15 +26,39 @@ export function decodeApi(mdx: string): Record<string, unknown> {
   >;
 }
 
+/**
+ * Per operation (`POST /v1/voices`), the names its page defines that at most one other page
+ * does (`consent`, `next_cursor`): the reference renders them as schema names, which the index
+ * leaves out (they run into their types), so the keywords carry them. A name most voice pages
+ * define (`voice_id`, `status`) would only tie them.
+ */
+async function ownFieldNames(): Promise<Map<string, string[]>> {
+  const operations = JSON.parse(await readFile(path.join(root, httpOperationsPath), 'utf8')) as {
+    method: string;
+    path: string;
+    fields: string[];
+  }[];
+  const pages = new Map<string, number>();
+  for (const f of operations.flatMap((o) => o.fields)) pages.set(f, (pages.get(f) ?? 0) + 1);
+  return new Map(
+    operations.map((o) => [
+      `${o.method} ${o.path}`,
+      o.fields.filter((f) => (pages.get(f) ?? 0) <= 2),
+    ]),
+  );
+}
+
 async function main(): Promise<void> {
   let pages = 0;
+  const fieldNames = await ownFieldNames();
   for (const spec of apiSpecs) {
     const dir = path.join(root, underApiDocsStage(spec.outputDir));
     for (const file of (await readdir(dir)).filter((f) => f.endsWith('.api.mdx'))) {
       const target = path.join(dir, file);
       const mdx = await readFile(target, 'utf8');
       // The page's keywords: the operation's own (`x-search-keywords`: what readers look for on
-      // this page that its title and headings do not name), and the languages of the samples,
+      // this page that its title and headings do not name), its own field names, and the
+      // languages of the samples,
       // which sit outside the indexed article, so a search for “Java 示例” finds the pages that
       // have one. The title keeps each page's keywords its own (the search discounts a keywords
       // line several pages share).
@@ -43,7 +67,16 @@ async function main(): Promise<void> {
       const own = api['x-search-keywords'];
       if (!Array.isArray(own)) throw new Error(`${file}: the operation has no x-search-keywords`);
       const title = /^title: "(.*)"$/m.exec(mdx)?.[1] ?? '';
-      const keywords = [title, ...(own as string[]), '代码示例', ...samples.map((s) => s.label)];
+      const operation = `${String(api.method).toUpperCase()} ${String(api.path)}`;
+      const fields = fieldNames.get(operation);
+      if (!fields) throw new Error(`${file}: ${operation} is not in ${httpOperationsPath}`);
+      const keywords = [
+        title,
+        ...(own as string[]),
+        ...fields,
+        '代码示例',
+        ...samples.map((s) => s.label),
+      ];
       // JSON is valid YAML: one front-matter line holds every sample of the page.
       // A second run replaces the lines the first one wrote.
       const updated = mdx

@@ -198,6 +198,19 @@ test.describe('suggestions', () => {
     await expect(page).toHaveURL(/\/api\/speech\/post\b/);
   });
 
+  test('a field name opens the reference page that defines it', async ({ page }) => {
+    // Other pages mention these names in prose; the page of the operation defines them.
+    for (const [name, route] of [
+      ['total_balance', /\/api\/user\/credit\b/],
+      ['next_cursor', /\/api\/voices\/list\b/],
+    ] as const) {
+      await page.goto('/');
+      await typeQuery(page, name);
+      await suggestions(page).first().click();
+      await expect(page, name).toHaveURL(route);
+    }
+  });
+
   test('a Chinese word typed with a character of the same sound still finds its page', async ({
     page,
   }) => {
