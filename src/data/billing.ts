@@ -21,7 +21,7 @@ export const billedAmountLabel: Readonly<Record<BilledAmount, string>> = {
   all: '全部文本',
   synthesized: '已合成的部分',
   none: '不计费',
-  'per-clone': '按次计费',
+  'per-clone': '按音色计费',
 };
 
 export interface BillingOutcome {
@@ -131,7 +131,8 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome:
       '克隆失败：音色的 `status` 为 `failed`，克隆请求返回错误，或音色在处理中（`processing`）被删除',
     billed: 'none',
-    detail: '不计费。',
+    detail:
+      '处理中的音色变为 `failed` 或被删除后，它的克隆费不再计入之后的余额检查，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
     reported: '—',
   },
 ];

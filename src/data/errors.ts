@@ -176,7 +176,8 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning: '账户余额（含代金券）不足以完成本次合成或克隆。',
     kind: 'fix-account',
     onWebsocket: true,
-    action: '不要重试。在控制台充值后再发起请求；可用查询余额接口提前检查。',
+    action:
+      '不要重试。在控制台充值后再发起请求。查询余额接口返回的余额不含本小时的用量，提前检查时要留出余量，见[余额不会变成负数](/price#billing-rule-balance-check)。',
     example: { message: '账户余额不足，请在控制台充值。', param: null },
   }),
   entry({
@@ -197,7 +198,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: true,
     action:
-      '不要重试，用列出音色接口确认 `voice_id`。例外：上一次删除的结果未知（例如超时或连接断开），重试删除时收到这个错误，按删除成功处理：无论是上一次已经删除了它，还是它本来就不属于当前账户，结果都是这个音色已不存在，等同于删除成功。',
+      '不要重试，用列出音色接口确认 `voice_id`。例外：上一次删除的结果未知（例如超时或连接断开），用同一个 `voice_id` 重试删除时收到这个错误，说明上一次已经删除了它，按删除成功处理。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({
