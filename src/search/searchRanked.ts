@@ -25,6 +25,9 @@ import { allowedValues, speechRequestFields } from './speechRequestFields';
  * (`GET /v1/user/credit`) first give that operation's page. A request field, by name or as
  * readers call it (采样率, mp3), puts the speech reference higher. A query made of glossary terms
  * puts each term's `home` first, the section the glossary names for it (打断 → /guides/contexts).
+ * A Chinese pair found nowhere that sounds like a piece of the glossary's terms is searched as
+ * that piece (可隆 → 克隆, src/search/homophones.ts); a name an operation's page defines
+ * (`next_cursor`) puts that page higher.
  * The suggestions and the results page call this with different limits; the order does not
  * depend on the limit, so the suggestions are the first results of the results page.
  */
@@ -225,6 +228,7 @@ const vocabulary = [
   ),
 ];
 
+/** A known word is never corrected into another (credits is not credit). */
 const known = new Set(vocabulary);
 
 /** Edit distance counting a swap of neighbours as one edit (optimal string alignment). */
@@ -630,24 +634,6 @@ export async function searchRanked(
   for (const { r } of order)
     if (!pageScore.has(pageOf(r))) pageScore.set(pageOf(r), score(pageOf(r)));
   const pages = [...pageScore.keys()].sort((a, b) => pageScore.get(b)! - pageScore.get(a)!);
-  // DEBUG-TEMP
-  if ((globalThis as Record<string, unknown>).__rankDebug) {
-    for (const pg of pages.slice(0, 5)) {
-      const fields = best.get(pg) ?? [];
-      console.log(
-        JSON.stringify({
-          q: query,
-          pg,
-          s: pageScore.get(pg)!.toFixed(2),
-          strict: strictPages.has(pg),
-          title: titleCoverage.get(pg)?.toFixed(2),
-          head: headingCoverage.get(pg)?.toFixed(2),
-          home: homes.get(pg)?.toFixed(2),
-          f: fields.map((w, k) => `${units[k].text}:${w}/${weights[k].toFixed(1)}`).join(' '),
-        }),
-      );
-    }
-  }
   const firsts: SearchResult[] = [];
   const seconds: SearchResult[] = [];
   for (const page of pages) {
