@@ -70,6 +70,12 @@ async function bundleOpenApi(): Promise<void> {
       }
     }
   }
+  // A name most voice pages define (voice_id, status) says nothing about which one a reader
+  // means: each operation keeps the names it and at most one other operation define.
+  const definedBy = new Map<string, number>();
+  for (const f of operations.flatMap((o) => o.fields))
+    definedBy.set(f, (definedBy.get(f) ?? 0) + 1);
+  for (const o of operations) o.fields = o.fields.filter((f) => (definedBy.get(f) ?? 0) <= 2);
   writeIfChanged(path.join(root, httpOperationsPath), `${JSON.stringify(operations, null, 2)}\n`);
   await writeSpeechRequestFields(config);
 }

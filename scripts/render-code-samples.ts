@@ -28,9 +28,9 @@ export function decodeApi(mdx: string): Record<string, unknown> {
 
 /**
  * Per operation (`POST /v1/voices`), the names its page defines that at most one other page
- * does (`consent`, `next_cursor`): the reference renders them as schema names, which the index
- * leaves out (they run into their types), so the keywords carry them. A name most voice pages
- * define (`voice_id`, `status`) would only tie them.
+ * does (`consent`, `next_cursor`, as scripts/bundle-specs.ts lists them): the reference renders
+ * them as schema names, which the index leaves out (they run into their types), so the keywords
+ * carry them.
  */
 async function ownFieldNames(): Promise<Map<string, string[]>> {
   const operations = JSON.parse(await readFile(path.join(root, httpOperationsPath), 'utf8')) as {
@@ -38,14 +38,7 @@ async function ownFieldNames(): Promise<Map<string, string[]>> {
     path: string;
     fields: string[];
   }[];
-  const pages = new Map<string, number>();
-  for (const f of operations.flatMap((o) => o.fields)) pages.set(f, (pages.get(f) ?? 0) + 1);
-  return new Map(
-    operations.map((o) => [
-      `${o.method} ${o.path}`,
-      o.fields.filter((f) => (pages.get(f) ?? 0) <= 2),
-    ]),
-  );
+  return new Map(operations.map((o) => [`${o.method} ${o.path}`, o.fields]));
 }
 
 async function main(): Promise<void> {

@@ -1,7 +1,6 @@
 import { apiErrors, type ApiErrorCode } from '../data/errors';
 import { glossary } from '../data/glossary';
 import httpOperations from '../../.generated/http-operations.json';
-import { soundsLike } from './homophones';
 import { isQuestion, rewriteQuery } from './rewriteQuery';
 import type { ProtocolField } from '../data/websocketProtocol';
 import { allowedValues, speechRequestFields } from './speechRequestFields';
@@ -134,8 +133,8 @@ const fieldWords = (() => {
   return out;
 })();
 /**
- * Each name an operation's reference page defines (parameters, body and response properties, as
- * `npm run gen-api` lists them), and those pages: `next_cursor` → /api/voices/list.
+ * Each name one or two operations' reference pages define (parameters, body and response
+ * properties, as `npm run gen-api` lists them), and those pages: `next_cursor` → /api/voices/list.
  */
 const fieldRoutes = new Map<string, string[]>();
 for (const o of httpOperations) {
@@ -427,7 +426,8 @@ export async function searchRanked(
       if (asWritten(pair)) continue;
       const edge = spans(pair).some(([at, end]) => written.some(([a, b]) => at < b && a < end));
       if (edge) continue;
-      const word = await soundsLike(pair);
+      const { soundsLike } = await import('./homophones');
+      const word = soundsLike(pair);
       if (!word || !(await raw(word, rawLimit)).some((r) => textOf(r).includes(word))) continue;
       mendedInput = mendedInput.split(pair).join(word);
     }
@@ -559,12 +559,10 @@ export async function searchRanked(
     ...splitIdentifiers,
     ...queryWordList.filter((w) => fieldRoutes.has(w) && namesField(w)),
   ];
-  // A name one or two pages define counts for each of them by a share; one that most voice
-  // pages define (voice_id, status) says nothing about which.
+  // A name two pages define counts for each of them by half.
   const fieldShare = new Map<string, number>();
   for (const w of new Set(namedFields)) {
     const routes = fieldRoutes.get(w) ?? [];
-    if (routes.length > 2) continue;
     for (const route of routes) {
       fieldShare.set(route, (fieldShare.get(route) ?? 0) + 1 / routes.length);
     }
