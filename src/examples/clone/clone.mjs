@@ -47,6 +47,7 @@ async function tryVoice(voiceId) {
   const resp = await fetch(`${apiBase}/v1/speech`, {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/json' },
+    signal: AbortSignal.timeout(150_000),
     body: JSON.stringify({
       text: '您好，这是用我的克隆音色合成的第一句话。今天的天气怎么样？',
       voice_id: voiceId,
@@ -86,11 +87,22 @@ form.append('audio', new Blob([audio], { type: mediaType }), basename(path));
 // 不要手动设置 Content-Type：fetch 会带上含 boundary 的 multipart 头
 const idempotencyKey = process.argv[3] ?? randomUUID();
 console.error(`提交克隆：Idempotency-Key=${idempotencyKey}`);
-const created = await fetch(`${apiBase}/v1/voices`, {
-  method: 'POST',
-  headers: { ...headers, 'Idempotency-Key': idempotencyKey },
-  body: form,
-});
+let created;
+try {
+  created = await fetch(`${apiBase}/v1/voices`, {
+    method: 'POST',
+    headers: { ...headers, 'Idempotency-Key': idempotencyKey },
+    body: form,
+    // 上传最大 20 MB 的录音也够用；超时后用同一个键重新提交，而不是一直等下去
+    signal: AbortSignal.timeout(120_000),
+  });
+} catch (err) {
+  console.error(
+    `提交失败（${err.message}），不确定是否已创建音色：用同一个键再运行一次，` +
+      `node clone.mjs ${path} ${idempotencyKey}`,
+  );
+  process.exit(1);
+}
 if (created.status !== 201) await fail(created);
 const { voice_id: voiceId, status } = await created.json();
 console.error(`已提交克隆：voice_id=${voiceId} status=${status}`);

@@ -33,7 +33,8 @@ fail() {
 #    而是先打印键：重新提交时把它作为第二个参数传入）。
 IDEMPOTENCY_KEY="${2:-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}"
 echo "提交克隆：Idempotency-Key=$IDEMPOTENCY_KEY" >&2
-STATUS="$(curl -sS -o "$BODY" -w '%{http_code}' -X POST "$API_BASE/v1/voices" \
+# -m 120：上传最大 20 MB 的录音也够用；超时（curl 退出码 28）后用同一个键重新提交
+STATUS="$(curl -sS -m 120 -o "$BODY" -w '%{http_code}' -X POST "$API_BASE/v1/voices" \
   -H "Authorization: Bearer $VOXLOOM_API_KEY" \
   -H "Idempotency-Key: $IDEMPOTENCY_KEY" \
   -F "name=客服小林" \
@@ -81,7 +82,7 @@ PAYLOAD="$(jq -n --arg voice_id "$VOICE_ID" '{
   model: "loom-turbo-v2",
   output_format: {container: "mp3", sample_rate: 24000, bit_rate: 128000}
 }')"
-STATUS="$(curl -sS -o clone_test.mp3 -w '%{http_code}' -X POST "$API_BASE/v1/speech" \
+STATUS="$(curl -sS -m 150 -o clone_test.mp3 -w '%{http_code}' -X POST "$API_BASE/v1/speech" \
   -H "Authorization: Bearer $VOXLOOM_API_KEY" \
   -H "Content-Type: application/json" \
   -d "$PAYLOAD")"
