@@ -52,6 +52,7 @@ export const apiDocsOutputs: Record<ApiDocsPart, readonly string[]> = {
     '.generated/protocol-validators.ts',
     '.generated/websocket-protocol.json',
     '.generated/homophones.json',
+    '.generated/search-terms.json',
   ],
   http: apiSpecs.map((spec) => path.join(spec.outputDir, 'sidebar.ts')),
 };

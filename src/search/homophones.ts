@@ -1,7 +1,7 @@
 /**
  * Chinese typos by sound: an input method gives a character of the right sound and the wrong
  * meaning (可隆 for 克隆, 价隔 for 价格, 因色 for 音色). The ranking imports this module, with its
- * table (scripts/build-homophones.ts), on first need, as a chunk of its own: a search that finds
+ * table (scripts/build-search-data.ts), on first need, as a chunk of its own: a search that finds
  * every piece it is given never fetches it.
  */
 import table from '../../.generated/homophones.json';

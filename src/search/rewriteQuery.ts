@@ -1,4 +1,4 @@
-import { glossary } from '../data/glossary';
+import { glossary } from './searchData';
 import { allowedValues, speechRequestFields } from './speechRequestFields';
 
 /**

@@ -1,5 +1,4 @@
-import { apiErrors, type ApiErrorCode } from '../data/errors';
-import { glossary } from '../data/glossary';
+import { apiErrors, glossary, type SearchError } from './searchData';
 import httpOperations from '../../.generated/http-operations.json';
 import { isQuestion, rewriteQuery } from './rewriteQuery';
 import type { ProtocolField } from '../data/websocketProtocol';
@@ -345,7 +344,7 @@ const identifierForm = (text: string) =>
  * The catalogue rows a query names: by code (also spelt with spaces: insufficient credit), by
  * HTTP status, by a search alias (invalid_api_key, 欠费), or by name (as typed or rewritten).
  */
-function errorRows(query: string, typed: string): ApiErrorCode[] {
+function errorRows(query: string, typed: string): SearchError[] {
   const tokens = words(query);
   const typedForm = identifierForm(typed);
   return apiErrors.filter(

@@ -1,6 +1,12 @@
 /**
- * The search's table of Chinese typos by sound (可隆 for 克隆, 价隔 for 价格), written to
- * `.generated/homophones.json` by `npm run gen-api` (src/search/homophones.ts reads it):
+ * The data the search's ranking ships to the browser, written by `npm run gen-api`:
+ *
+ * `.generated/search-terms.json` (src/search/searchData.ts): the glossary and the error catalogue
+ * with only the fields the ranking reads, not their prose (meanings, actions), which would
+ * weigh on the results page's first load.
+ *
+ * `.generated/homophones.json` (src/search/homophones.ts), the table of Chinese typos by sound
+ * (可隆 for 克隆, 价隔 for 价格):
  *
  * - `chars`: per toneless pinyin syllable, the common characters read so (the 3,755 of GB 2312
  *   level 1, every reading of each);
@@ -13,11 +19,33 @@
 import path from 'node:path';
 import { pinyin } from 'pinyin-pro';
 
+import { apiErrors } from '../src/data/errors';
 import { glossary } from '../src/data/glossary';
 import { writeIfChanged } from './lib/write-if-changed';
 
 const root = path.resolve(__dirname, '..');
 const homophonesPath = '.generated/homophones.json';
+const searchTermsPath = '.generated/search-terms.json';
+
+writeIfChanged(
+  path.join(root, searchTermsPath),
+  `${JSON.stringify({
+    glossary: glossary.map(({ term, english, avoid, synonyms, home, field }) => ({
+      term,
+      english,
+      avoid,
+      synonyms,
+      home,
+      field,
+    })),
+    errors: apiErrors.map(({ code, status, name, searchAliases }) => ({
+      code,
+      status,
+      name,
+      searchAliases,
+    })),
+  })}\n`,
+);
 
 const readings = (c: string): string[] =>
   pinyin(c, { toneType: 'none', multiple: true, type: 'array' }).filter((s) => /^[a-z]+$/.test(s));
@@ -33,7 +61,7 @@ function commonChars(): string[] {
   }
   // A Node without the GBK decoder would give replacement characters, and an empty table.
   if (new Set(chars).size !== 3755 || !chars.every((c) => /\p{Unified_Ideograph}/u.test(c))) {
-    throw new Error('build-homophones: this Node cannot decode GB 2312 (it needs full ICU)');
+    throw new Error('build-search-data: this Node cannot decode GB 2312 (it needs full ICU)');
   }
   return chars;
 }
