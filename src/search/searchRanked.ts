@@ -136,7 +136,8 @@ const fieldWords = (() => {
  * properties, as `npm run gen-api` lists them), and those pages: `next_cursor` → /api/voices/list.
  */
 const fieldRoutes = new Map<string, string[]>();
-for (const o of httpOperations) {
+// The speech request's own fields have their rule above (by name or as readers call them).
+for (const o of httpOperations.filter((op) => op.route !== speechRequestRoute)) {
   for (const name of o.fields.map((f) => f.toLowerCase())) {
     fieldRoutes.set(name, [...(fieldRoutes.get(name) ?? []), o.route]);
   }
