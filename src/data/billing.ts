@@ -129,7 +129,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     id: 'clone-failed',
     api: '克隆',
     outcome:
-      '克隆失败：音色的 `status` 为 `failed`，克隆请求返回错误，或音色在处理中（`processing`）被删除',
+      '克隆失败：音色的 `status` 为 `failed`，克隆请求返回错误而没有创建音色，或音色在处理中（`processing`）被删除',
     billed: 'none',
     detail:
       '处理中的音色变为 `failed` 或被删除后，它的克隆费不再计入之后的余额检查，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',

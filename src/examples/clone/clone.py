@@ -17,7 +17,7 @@ API_BASE = os.environ.get("VOXLOOM_API_BASE", "https://api.voxloom.example")
 HEADERS = {"Authorization": f"Bearer {API_KEY}"}
 
 POLL_INTERVAL = 5  # 秒
-MAX_POLLS = 120  # 最多轮询这么多次（约 10 分钟）后放弃
+MAX_POLLS = 120  # 轮询的轮数上限（约 10 分钟），用完就停止
 # 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到暂时性错误（4xx 中只有 429；5xx 全部算，
 # 包括网关返回、没有错误对象的 502、504）或网络错误时，不重试这一轮，下一轮再查；
 # 响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。

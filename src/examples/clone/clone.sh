@@ -8,7 +8,7 @@ set -euo pipefail
 API_BASE="${VOXLOOM_API_BASE:-https://api.voxloom.example}"
 FILE="${1:-reference.wav}"
 POLL_INTERVAL=5 # 秒
-MAX_POLLS=120   # 最多轮询这么多次（约 10 分钟）后放弃
+MAX_POLLS=120   # 轮询的轮数上限（约 10 分钟），用完就停止
 
 case "$(printf '%s' "$FILE" | tr '[:upper:]' '[:lower:]')" in
   *.wav) TYPE=audio/wav ;;
