@@ -21,6 +21,7 @@ import { pinyin } from 'pinyin-pro';
 
 import { apiErrors } from '../src/data/errors';
 import { glossary } from '../src/data/glossary';
+import { pick, searchErrorFields, searchTermFields } from '../src/search/searchTermFields';
 import { writeIfChanged } from './lib/write-if-changed';
 
 const root = path.resolve(__dirname, '..');
@@ -30,20 +31,8 @@ const searchTermsPath = '.generated/search-terms.json';
 writeIfChanged(
   path.join(root, searchTermsPath),
   `${JSON.stringify({
-    glossary: glossary.map(({ term, english, avoid, synonyms, home, field }) => ({
-      term,
-      english,
-      avoid,
-      synonyms,
-      home,
-      field,
-    })),
-    errors: apiErrors.map(({ code, status, name, searchAliases }) => ({
-      code,
-      status,
-      name,
-      searchAliases,
-    })),
+    glossary: glossary.map((entry) => pick(entry, searchTermFields)),
+    errors: apiErrors.map((entry) => pick(entry, searchErrorFields)),
   })}\n`,
 );
 
