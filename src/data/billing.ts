@@ -166,12 +166,12 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'balance-check',
     topic: '余额不会变成负数',
-    rule: '合成之前检查余额：HTTP 请求按整段文本的费用检查，WebSocket 上下文在合成每一段之前按这一段的费用检查；检查时已经减去本小时产生、还没有扣除的用量。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。`GET /v1/user/credit` 返回的是最近一次扣费后的余额，不含本小时的用量。',
+    rule: '每次合成之前都先检查余额。HTTP 请求按整段文本的费用检查，WebSocket 上下文在合成每一段之前按这一段的费用检查；检查时已经减去本小时产生、还没有扣除的用量。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。`GET /v1/user/credit` 返回的是最近一次扣费后的余额，不含本小时的用量。',
   },
   {
     id: 'clone-charge',
     topic: '克隆的余额检查与扣费',
-    rule: '提交克隆时检查余额：余额减去本小时还没有扣除的用量，以及还在处理中的音色的克隆费，不够一次克隆费时返回 `insufficient_credit`，不创建音色。通过检查后，这个音色处理期间，它的克隆费计入之后的每一次余额检查（合成和其他克隆都先减去它），所以音色变为 `ready` 时余额总够扣。音色变为 `ready` 时计费：克隆费计入这一小时的用量，在下一次整点扣费时扣除，之后 `GET /v1/user/credit` 返回的余额才反映它；此后即使在扣费之前删除了这个音色，克隆费也照常扣除。音色变为 `failed` 或在处理中被删除时不计费，它的克隆费也不再计入余额检查。',
+    rule: '提交克隆时检查余额：余额减去本小时还没有扣除的用量，以及还在处理中的音色的克隆费，不够一次克隆费时返回 `insufficient_credit`，不创建音色。通过检查后，音色处理期间预留这笔克隆费：之后每次检查余额（无论合成还是克隆）都先减去它，所以处理期间的其他用量不会用掉这笔钱。音色变为 `ready` 时计费：克隆费计入这一小时的用量，在下一次整点扣费时扣除，之后 `GET /v1/user/credit` 返回的余额才反映它；此后即使在扣费之前删除了这个音色，克隆费也照常扣除。音色变为 `failed` 或在处理中被删除时不计费，它的克隆费也不再计入余额检查。',
   },
   {
     id: 'low-balance-alert',
@@ -186,6 +186,6 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'disputes',
     topic: '计费争议',
-    rule: `对扣费有疑问时，在请求日志的保存期限（${requestLogRetentionDays} 天）内[联系技术支持](${supportAnchor})，附上请求 ID（WebSocket 上下文给出连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`）和你记录的计费字符数。技术支持按[请求日志](/faqs#data-retention)核对；确实多扣的费用，退回到扣费时使用的余额。`,
+    rule: `对扣费有疑问时，在请求日志的保存期限（${requestLogRetentionDays} 天）内[联系技术支持](${supportAnchor})，附上请求 ID 和你记录的计费字符数；WebSocket 上下文没有自己的请求 ID，附上连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`，上下文因错误结束时再附上那条 \`error\` 消息的 \`request_id\`。技术支持按[请求日志](/faqs#data-retention)核对；确实多扣的费用，退回到扣费时使用的余额。`,
   },
 ];

@@ -194,7 +194,8 @@ export const apiErrors: readonly ApiErrorCode[] = [
     code: 'voice_not_found',
     status: 404,
     name: '音色不存在或不属于你',
-    meaning: '指定的音色不存在、已被删除，或不属于当前账户。',
+    meaning:
+      '指定的音色不存在、已被删除，或不属于当前账户。修改和删除只对自定义音色有效，对预置音色调用也返回这个错误。',
     kind: 'fix-request',
     onWebsocket: true,
     action:

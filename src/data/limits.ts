@@ -39,7 +39,7 @@ export const limits: readonly Limit[] = [
   {
     key: 'textLength',
     subject:
-      '单次请求的文本长度（HTTP 的 `text`，或 WebSocket 单条 `generate` 的 `text`；按 Unicode 码位计，拼音标注和停顿标记也算在内）',
+      '单次请求的文本长度（HTTP 的 `text`，或 WebSocket 单条 `generate` 的 `text`；按 Unicode 码位计，空白、拼音标注和停顿标记都算在内，与计费字符数不同）',
     value: 5000,
     unit: '字符',
     scope: '每个请求或每条消息',
@@ -109,7 +109,7 @@ export const limits: readonly Limit[] = [
     unit: '分钟',
     scope: '每个音色；通常 1 分钟内完成',
     onExceed:
-      '仍为 `processing` 时带上 `voice_id` [联系技术支持](/api/introduction#support)，不要重新提交克隆',
+      '仍为 `processing` 的音色照常占着名额，它的克隆费照常计入余额检查（见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)），直到它变为 `ready` 或 `failed`。想保留这次克隆，带上 `voice_id` [联系技术支持](/api/introduction#support)；不想再等，先[删除](/api/voices/delete)它（处理中的音色删除后不计费），再重新提交',
   },
   {
     key: 'referenceAudioSize',
@@ -189,7 +189,7 @@ export const limit = (key: LimitKey): Limit => {
  * `/api/limits-and-timeouts#rate-limits`.
  */
 export const rateLimitCounting =
-  '用这个 API 密钥发出的每个 HTTP 请求都计入，不分接口（合成、音色、余额查询），出错的请求也计入；只有被拒绝的 429 响应不计入，超过速率和超过并发的都一样。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。';
+  '用这个 API 密钥发出的每个 HTTP 请求都计入，不分接口（合成、音色、余额查询），出错的请求也计入。唯一的例外是返回 429 的请求：无论因为超过速率还是超过并发被拒绝，都不计入。WebSocket 的每次握手计入一次，连接建立后收发的消息不计入。';
 
 /**
  * How the request rate (`requestsPerMinute`) is windowed: stated once here, rendered on

@@ -57,7 +57,7 @@ export const retryPolicy: RetryPolicy = {
   resetAfterMs: 60_000,
   realtimeBudgetMs: 10_000,
   realtimeBudgetScope:
-    '这个时长以“轮”为单位：一轮指用户正在等待的那一段回复。从这一轮的第一次尝试（HTTP 请求、它的第一条 `generate`，或为它建立连接的握手）算起，这一轮的重试、重连、在新上下文中重发和其间的等待都算在内；下一轮重新计时。它不按上下文计算（断开后重发用的是新的上下文，仍是同一轮），也不按连接计算。',
+    '这个时长按“轮”计算：一轮是用户正在等待的那一段回复，每轮重新计时。从这一轮的第一次尝试（HTTP 请求、它的第一条 `generate`，或为它建立连接的握手）算起，这一轮的重试、重连、在新上下文中重发和其间的等待都算在内；下一轮重新计时。它不按上下文计算（断开后重发用的是新的上下文，仍是同一轮），也不按连接计算。',
 };
 
 /** The upper bound of the wait before retry `n` (1-based), in ms, before the jitter. */

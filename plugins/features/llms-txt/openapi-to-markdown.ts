@@ -342,7 +342,8 @@ function mediaMarkdown(
   if (where) {
     const about = prose(deref(document, media.schema!).description);
     const name = code(ref.split('/').pop());
-    out[0] += `结构为 ${name}${about ? `（${about.replace(/。$/, '')}）` : ''}，字段见“${where}”一节。`;
+    const fields = /^\d{3}$/.test(where) ? `与上文 ${where} 响应相同` : `见上文“${where}”一节`;
+    out[0] += `结构为 ${name}${about ? `（${about.replace(/。$/, '')}）` : ''}，字段${fields}。`;
   } else if (media.schema) {
     if (key) shown.set(key, section);
     out.push(schemaMarkdown(document, media.schema, side));
