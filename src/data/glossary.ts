@@ -169,7 +169,6 @@ export const glossary: readonly GlossaryEntry[] = [
       '延时',
       '延迟',
       '响应时间',
-      '卡顿',
       '响应慢',
       '很慢',
       'ttfb',
@@ -204,8 +203,18 @@ export const glossary: readonly GlossaryEntry[] = [
       'balance',
       'credits',
       'credit',
+      'money left',
+      'have left',
     ],
     home: '/api/user/credit',
+  },
+  {
+    term: '扣费',
+    english: 'charge',
+    meaning: '从余额中扣除用量的费用。',
+    avoid: [],
+    synonyms: ['扣款', '钱扣', '扣得', '扣了', 'charged', 'charge', 'debit'],
+    home: '/price#when-charged',
   },
   {
     term: '代金券',
@@ -221,6 +230,8 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning: '在控制台创建、放在 Authorization 请求头中的凭据。',
     avoid: ['API Key', 'APIKey', 'api key', '秘钥'],
     synonyms: ['密钥', '令牌', 'api_key', 'token', 'key', 'secret key', 'access key'],
+    // A reader who types the term alone is most often still looking for one.
+    home: '/#step-1-api-key',
   },
   {
     term: '请求 ID',
@@ -491,6 +502,8 @@ export const glossary: readonly GlossaryEntry[] = [
     meaning:
       '从参考录音到管理自定义音色的指南页（/guides/clone）；链接到它时用这个标题，链接到其中一节时写作“克隆自定义音色：节标题”。',
     avoid: ['克隆音色指南', '音色克隆指南', '克隆指南', '克隆音色：'],
+    // Wanting one's own voice is the guide's whole task, from recording to the first synthesis.
+    synonyms: ['自己的声音', '自己声音', '我的声音', 'my own voice', 'my voice'],
   },
   {
     term: '计费与价格',
@@ -583,7 +596,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'delete',
     meaning: '去掉一个资源的操作（HTTP 方法 DELETE），例如删除自定义音色。',
     avoid: [],
-    synonyms: ['删掉', '移除', 'remove'],
+    synonyms: ['删掉', '删了', '移除', '清理掉', '清理', '清掉', 'remove', 'clean up', 'cleanup'],
   },
   {
     term: '修改',
@@ -598,6 +611,11 @@ export const glossary: readonly GlossaryEntry[] = [
       '重命名',
       '编辑',
       '更新',
+      '想改',
+      '改一下',
+      '改成',
+      '写错了',
+      '起错了',
       'rename',
       'edit',
       'update',
@@ -924,7 +942,7 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'look up',
     meaning: '读取一个资源的当前状态，例如查询余额、查询音色。',
     avoid: [],
-    synonyms: ['check', 'query', 'lookup', 'look up', 'fetch'],
+    synonyms: ['详情', '详细信息', 'details', 'check', 'query', 'lookup', 'look up', 'fetch'],
   },
   {
     term: '流式合成',
@@ -1135,6 +1153,11 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: [],
     synonyms: [
       '密钥安全',
+      '安全地保存',
+      '安全保存',
+      '安全存储',
+      '保存密钥',
+      '存储密钥',
       '泄露',
       '泄漏',
       '被盗',
@@ -1164,6 +1187,10 @@ export const glossary: readonly GlossaryEntry[] = [
       '哪里找',
       '到哪找',
       '怎么找',
+      // Not the preset catalogue (音色列表): the reader's own voices are listed by the API.
+      '自定义音色列表',
+      '我的音色列表',
+      '有哪些自定义音色',
       '从哪里获取',
       '从哪获取',
       '在哪里获取',
@@ -1191,6 +1218,9 @@ export const glossary: readonly GlossaryEntry[] = [
       '用哪种',
       '选什么',
       '该用什么',
+      '哪个接口',
+      '哪种接口',
+      'which endpoint',
       'choose',
       'choosing',
       'which one',
@@ -1273,7 +1303,16 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'robotic, unnatural speech',
     meaning: '合成语音听起来机械、不像真人说话。',
     avoid: [],
-    synonyms: ['不自然', '机械感', '不像真人', '机器人声', 'robotic', 'unnatural', 'monotone'],
+    synonyms: [
+      '不自然',
+      '机械感',
+      '机械',
+      '不像真人',
+      '机器人声',
+      'robotic',
+      'unnatural',
+      'monotone',
+    ],
     home: '/faqs#natural-sound',
   },
   {
@@ -1284,6 +1323,30 @@ export const glossary: readonly GlossaryEntry[] = [
     // 杂音 is what readers hear in the output; a noisy recording is 噪音 (噪声).
     synonyms: ['破音', '爆音', '杂音', '乱码音频', 'garbled', 'distorted', 'distortion', 'static'],
     home: '/faqs#no-sound',
+  },
+  {
+    term: '音频',
+    english: 'audio',
+    meaning: '合成得到的声音数据，以所选的音频格式返回。',
+    avoid: [],
+    // 声音 alone is a voice (音色); the sound a request returns is its audio.
+    synonyms: ['合成出来的声音', '合成的声音', '生成的声音', '播出来的声音'],
+  },
+  {
+    term: '卡顿',
+    english: 'choppy playback',
+    meaning: '音频边收边播时中途停顿、一卡一卡，多半是播放缓冲太小。',
+    avoid: [],
+    synonyms: ['一卡一卡', '卡卡的', '不流畅', '播放不连贯', 'choppy', 'stutter', 'stuttering'],
+    home: '/guides/best-practices#buffering-and-barge-in',
+  },
+  {
+    term: '服务可用性',
+    english: 'availability, SLA',
+    meaning: '服务正常可用的程度，以及合同中对它的承诺（SLA）。',
+    avoid: [],
+    synonyms: ['sla', '可用性', '可用性承诺', '服务等级协议', 'uptime', 'availability'],
+    home: '/faqs#sla',
   },
   {
     term: '没有声音',

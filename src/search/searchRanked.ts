@@ -412,10 +412,11 @@ export async function searchRanked(
     byPart.set(queryParts[0], strict);
   }
   // A pair of Chinese characters found nowhere as written, that sounds like a piece of the
-  // glossary's terms found in the docs (可隆 → 克隆): searched again with that piece. A pair
-  // that shares a character with a word found as written (说余 of 说余额) is two words' edges.
+  // glossary's terms found in the docs (可隆 → 克隆): searched again with that piece.
   if (!mended) {
     const asWritten = (p: string) => (byPart.get(p) ?? []).some((r) => textOf(r).includes(p));
+    const foundAsWritten = async (text: string) =>
+      (await raw(text, rawLimit)).some((r) => textOf(r).includes(text));
     const spans = (p: string) =>
       [...query.matchAll(new RegExp(p, 'g'))].map((m) => [m.index, m.index + p.length]);
     const written = queryParts
@@ -424,11 +425,19 @@ export async function searchRanked(
     let mendedInput = input;
     for (const pair of queryParts.filter((p) => isChinese(p) && p.length === 2)) {
       if (asWritten(pair)) continue;
-      const edge = spans(pair).some(([at, end]) => written.some(([a, b]) => at < b && a < end));
-      if (edge) continue;
       const { soundsLike } = await import('./homophones');
       const word = soundsLike(pair);
-      if (!word || !(await raw(word, rawLimit)).some((r) => textOf(r).includes(word))) continue;
+      if (!word || !(await foundAsWritten(word))) continue;
+      // A pair that shares a character with a piece found as written is mended only where the
+      // two, mended, are found as written too: 语音克龙 is 语音克隆, but 说余额 is not 粤语额.
+      let joins = true;
+      for (const [at, end] of spans(pair)) {
+        for (const [a, b] of written.filter(([s, e]) => at < e && s < end)) {
+          const span = query.slice(Math.min(a, at), at) + word + query.slice(end, Math.max(b, end));
+          if (!(await foundAsWritten(span))) joins = false;
+        }
+      }
+      if (!joins) continue;
       mendedInput = mendedInput.split(pair).join(word);
     }
     if (mendedInput !== input) return searchRanked(raw, mendedInput, limit, true);
