@@ -158,7 +158,8 @@ export const limits: readonly Limit[] = [
     value: 10,
     unit: '个汉字',
     scope: '每个词条',
-    onExceed: 'HTTP 400 `invalid_request`（WebSocket 为 `error` 消息），`param` 为该词条的 `word`',
+    onExceed:
+      'HTTP 400 `invalid_request`（WebSocket 为 `error` 消息），`param` 指向这个词条的 `word`，例如 `pronunciation_dictionary[2].word`',
   },
   {
     key: 'pauseMinDuration',

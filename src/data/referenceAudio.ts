@@ -24,15 +24,29 @@ export interface ReferenceAudioFormat {
   readonly label: string;
   /** The media type of the `audio` part of the clone request (`encoding.audio.contentType`). */
   readonly mediaType: string;
+  /** Other names browsers and HTTP libraries give the same format, accepted as it. */
+  readonly aliases: readonly string[];
   /** File name extensions, without the dot. */
   readonly extensions: readonly string[];
 }
 
 /** The containers the clone request accepts, in the order the spec lists their media types. */
 export const referenceAudioFormats: readonly ReferenceAudioFormat[] = [
-  { id: 'wav', label: 'WAV', mediaType: 'audio/wav', extensions: ['wav'] },
-  { id: 'mp3', label: 'MP3', mediaType: 'audio/mpeg', extensions: ['mp3'] },
-  { id: 'm4a', label: 'M4A', mediaType: 'audio/x-m4a', extensions: ['m4a'] },
+  {
+    id: 'wav',
+    label: 'WAV',
+    mediaType: 'audio/wav',
+    aliases: ['audio/x-wav', 'audio/wave'],
+    extensions: ['wav'],
+  },
+  { id: 'mp3', label: 'MP3', mediaType: 'audio/mpeg', aliases: ['audio/mp3'], extensions: ['mp3'] },
+  {
+    id: 'm4a',
+    label: 'M4A',
+    mediaType: 'audio/x-m4a',
+    aliases: ['audio/mp4', 'audio/m4a'],
+    extensions: ['m4a'],
+  },
 ];
 
 /** “WAV、MP3 或 M4A”. */

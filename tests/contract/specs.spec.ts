@@ -357,7 +357,7 @@ test.describe('data modules agree with the specs', () => {
     const body = deref<Json>(voices, create.op.requestBody);
     const multipart = (body.content as Json)['multipart/form-data'] as Json;
     const audio = (multipart.encoding as Json).audio as Json;
-    expect(referenceAudioFormats.map((f) => f.mediaType)).toEqual(
+    expect(referenceAudioFormats.flatMap((f) => [f.mediaType, ...f.aliases])).toEqual(
       String(audio.contentType)
         .split(',')
         .map((t) => t.trim()),

@@ -93,7 +93,7 @@ try {
     method: 'POST',
     headers: { ...headers, 'Idempotency-Key': idempotencyKey },
     body: form,
-    // 上传最大 20 MB 的录音也够用；超时后用同一个键重新提交，而不是一直等下去
+    // 上行 2 Mbit/s 时，上传最大 20 MB 的录音也够用，网络更慢时调大；超时后用同一个键重新提交，而不是一直等下去
     signal: AbortSignal.timeout(120_000),
   });
 } catch (err) {

@@ -33,7 +33,7 @@ fail() {
 #    而是先打印键：重新提交时把它作为第二个参数传入）。
 IDEMPOTENCY_KEY="${2:-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}"
 echo "提交克隆：Idempotency-Key=$IDEMPOTENCY_KEY" >&2
-# -m 120：上传最大 20 MB 的录音也够用；超时（curl 退出码 28）后用同一个键重新提交
+# -m 120：上行 2 Mbit/s 时，上传最大 20 MB 的录音也够用，网络更慢时调大；超时（curl 退出码 28）后用同一个键重新提交
 STATUS="$(curl -sS -m 120 -o "$BODY" -w '%{http_code}' -X POST "$API_BASE/v1/voices" \
   -H "Authorization: Bearer $VOXLOOM_API_KEY" \
   -H "Idempotency-Key: $IDEMPOTENCY_KEY" \
