@@ -642,8 +642,6 @@ export const glossary: readonly GlossaryEntry[] = [
       '更新',
       '想改',
       '改一下',
-      '改成',
-      '写错了',
       '起错了',
       'rename',
       'edit',
