@@ -28,6 +28,7 @@ import {
 import { apiVersionPrefix, deployment } from '../src/data/deployment';
 import { errorByCode } from '../src/data/errors';
 import { fieldsOf, fillHoldInterval, websocketModel } from './lib/websocket-model';
+import { deref as derefRef } from './lib/json-ref';
 import { writeIfChanged } from './lib/write-if-changed';
 
 const root = path.resolve(__dirname, '..');
@@ -230,16 +231,7 @@ function fieldNamesOf(
   pathItem: Record<string, unknown>,
   op: Record<string, unknown>,
 ): string[] {
-  const deref = (node: unknown): Record<string, unknown> => {
-    let at = asJson(node);
-    while (typeof at.$ref === 'string' && at.$ref.startsWith('#/')) {
-      at = at.$ref
-        .slice(2)
-        .split('/')
-        .reduce<Record<string, unknown>>((o, key) => asJson(o[key]), doc);
-    }
-    return at;
-  };
+  const deref = (node: unknown) => asJson(derefRef(doc, node));
   const names = new Set<string>();
   const visit = (schema: unknown, depth: number) => {
     const s = deref(schema);

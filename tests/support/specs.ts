@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 
 import { apiSpecs, bundledSpecPath, websocketSpec } from '../../src/data/apiSpecs';
+import { deref as derefRef } from '../../scripts/lib/json-ref';
 
 /** The documents as the site publishes them (written by `npm run gen-api`). */
 const root = path.resolve(__dirname, '../..');
@@ -17,17 +18,7 @@ export const openApiDocuments = (): { id: string; doc: Json }[] =>
 export const asyncApiDocument = (): Json => readYaml(websocketSpec.bundlePath);
 
 /** Follows a local `#/...` reference inside a bundled document. */
-export function deref<T = Json>(doc: Json, value: unknown): T {
-  let current = value as Json;
-  while (current && typeof current.$ref === 'string') {
-    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
-    current = pointer.reduce<Json>(
-      (node, key) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')] as Json,
-      doc,
-    );
-  }
-  return current as T;
-}
+export const deref = <T = Json>(doc: Json, value: unknown): T => derefRef<T>(doc, value);
 
 export interface Operation {
   readonly method: string;

@@ -1,4 +1,5 @@
 import codeJson from '../../../i18n/zh-Hans/code.json';
+import { deref as derefRef } from '../../../scripts/lib/json-ref';
 import type { StoredSample } from '../../../src/codegen/sampleFrontMatter';
 import { parametersTitleIdOf } from '../../adaptations/openapi-parameter-titles/messageIds';
 import {
@@ -108,20 +109,8 @@ export function operationsOf(document: OpenApiDocument): OperationEntry[] {
   );
 }
 
-/** Follows a local `$ref` (`#/components/...`); the bundles hold no other kind. */
-function deref<T>(document: OpenApiDocument, value: T): T {
-  let current: unknown = value;
-  for (let hops = 0; hops < 32; hops += 1) {
-    const ref = (current as { $ref?: unknown } | undefined)?.$ref;
-    if (typeof ref !== 'string' || !ref.startsWith('#/')) return current as T;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], document);
-  }
-  throw new Error(`reference loop at ${JSON.stringify(value)}`);
-}
+/** Follows a local `$ref`, typed by the value it is given. */
+const deref = <T>(document: OpenApiDocument, value: T): T => derefRef<T>(document, value);
 
 /**
  * Multi-line YAML prose as one line: a break between Chinese characters or after full-width
