@@ -250,7 +250,8 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning: '参考录音的格式不受支持，或文件已损坏。',
     kind: 'fix-request',
     onWebsocket: false,
-    action: '不要原样重试。改用 WAV、MP3 或 M4A 格式重新上传。',
+    action:
+      '不要原样重试。文件确实是 WAV、MP3 或 M4A 时，检查文件部分的媒体类型是否与内容一致（或改为不写）；否则转成这三种格式之一再上传。',
     example: { message: '无法识别参考录音的格式，请上传 WAV、MP3 或 M4A 文件。', param: 'audio' },
   }),
   entry({

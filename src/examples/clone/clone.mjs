@@ -139,6 +139,6 @@ for (let i = 0; i < MAX_POLLS; i += 1) {
   console.error(`仍在处理（status=${voice.status}）……`);
 }
 console.error(
-  `轮询 ${MAX_POLLS} 次仍未完成，已超过克隆的处理时间上限：带上 voice_id ${voiceId} 联系技术支持，或先删除这个音色再重新提交。`,
+  `轮询 ${MAX_POLLS} 次仍未完成，已超过克隆的处理时间上限：带上 voice_id ${voiceId} 联系技术支持，或先删除这个音色，再用新的 Idempotency-Key 重新提交。`,
 );
 process.exit(1);

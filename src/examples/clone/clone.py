@@ -117,7 +117,7 @@ def main() -> None:
             sys.exit(f"克隆失败：voice_id={voice_id}。请检查录音质量后重新录制再试。")
         print(f"仍在处理（status={status}）……", file=sys.stderr)
 
-    sys.exit(f"轮询 {MAX_POLLS} 次仍未完成，已超过克隆的处理时间上限：带上 voice_id {voice_id} 联系技术支持，或先删除这个音色再重新提交。")
+    sys.exit(f"轮询 {MAX_POLLS} 次仍未完成，已超过克隆的处理时间上限：带上 voice_id {voice_id} 联系技术支持，或先删除这个音色，再用新的 Idempotency-Key 重新提交。")
 
 
 if __name__ == "__main__":

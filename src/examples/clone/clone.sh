@@ -70,7 +70,7 @@ for ((i = 0; i < MAX_POLLS; i++)); do
   esac
 done
 if ((READY == 0)); then
-  echo "轮询 $MAX_POLLS 次仍未完成，已超过克隆的处理时间上限：带上 voice_id $VOICE_ID 联系技术支持，或先删除这个音色再重新提交。" >&2
+  echo "轮询 $MAX_POLLS 次仍未完成，已超过克隆的处理时间上限：带上 voice_id $VOICE_ID 联系技术支持，或先删除这个音色，再用新的 Idempotency-Key 重新提交。" >&2
   exit 1
 fi
 echo "克隆完成：voice_id=$VOICE_ID" >&2
