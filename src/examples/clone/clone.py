@@ -75,18 +75,24 @@ def main() -> None:
     #    而是先打印键：重新提交时把它作为第二个参数传入）。
     idempotency_key = sys.argv[2] if len(sys.argv) > 2 else str(uuid.uuid4())
     print(f"提交克隆：Idempotency-Key={idempotency_key}", file=sys.stderr)
-    with open(path, "rb") as audio:
-        resp = requests.post(
-            f"{API_BASE}/v1/voices",
-            headers={**HEADERS, "Idempotency-Key": idempotency_key},
-            data={
-                "name": "客服小林",
-                "description": "温和、语速适中的客服音色",
-                "language": "zh",
-                "consent": "true",
-            },
-            files={"audio": (os.path.basename(path), audio, media_type)},
-            timeout=(5, 120),
+    try:
+        with open(path, "rb") as audio:
+            resp = requests.post(
+                f"{API_BASE}/v1/voices",
+                headers={**HEADERS, "Idempotency-Key": idempotency_key},
+                data={
+                    "name": "客服小林",
+                    "description": "温和、语速适中的客服音色",
+                    "language": "zh",
+                    "consent": "true",
+                },
+                files={"audio": (os.path.basename(path), audio, media_type)},
+                timeout=(5, 120),
+            )
+    except requests.RequestException as exc:
+        sys.exit(
+            f"提交失败（{exc}），不确定是否已创建音色：用同一个键再运行一次，"
+            f"python clone.py {path} {idempotency_key}"
         )
     if resp.status_code != 201:
         fail(resp)
