@@ -175,13 +175,16 @@ test.describe('the reference-audio checker', () => {
   });
 
   test('the requirements table is the data module’s', async ({ page }) => {
+    // The data's prose as it reads rendered: `code` and [links](/path) keep their text.
+    const asRead = (prose: string) =>
+      prose.replace(/`/g, '').replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1');
     const rows = page.locator('table[data-table="reference-audio"] tbody tr');
     await expect(rows).toHaveCount(referenceAudioRequirements.length);
     for (const [i, row] of referenceAudioRequirements.entries()) {
       const cells = rows.nth(i).locator('td');
       await expect(cells.nth(0)).toHaveText(row.label);
-      await expect(cells.nth(1)).toHaveText(row.requirement?.replace(/`/g, '') ?? '—');
-      await expect(cells.nth(2)).toHaveText(row.recommendation.replace(/`/g, ''));
+      await expect(cells.nth(1)).toHaveText(row.requirement ? asRead(row.requirement) : '—');
+      await expect(cells.nth(2)).toHaveText(asRead(row.recommendation));
     }
     // The checker sits in the same section, right after the table.
     await expect(page.locator('h4#check-recording')).toBeVisible();
