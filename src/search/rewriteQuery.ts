@@ -13,7 +13,10 @@ import { allowedValues, speechRequestFields } from './speechRequestFields';
 const questionWords = [
   '是什么意思',
   '什么意思',
+  '是啥意思',
+  '啥意思',
   '是什么',
+  '是啥',
   '什么是',
   '为什么',
   '什么时候',

@@ -1,3 +1,5 @@
+import { deployment } from '../data/deployment';
+import { codeSampleLanguages } from '../data/codeSamples';
 import { apiErrors, glossary, type SearchError } from './searchData';
 import httpOperations from '../../.generated/http-operations.json';
 import { isQuestion, rewriteQuery } from './rewriteQuery';
@@ -173,6 +175,36 @@ const referenceSignals = [
   '表单',
   '接口',
 ];
+/**
+ * The languages of the reference pages' code samples, as readers write them (Java, golang, c#):
+ * beside a word for code (示例, 代码, 调用, SDK), the speech request's reference, whose samples
+ * come in all of them, counts for more.
+ */
+const sampleLanguages = new Set(
+  codeSampleLanguages
+    .flatMap((l) => [l.language, l.label.toLowerCase()])
+    .concat(['golang', 'node']),
+);
+const codeSignals = ['示例', '代码', '调用', 'sdk', 'code'];
+/**
+ * The brand's words. Every page names the brand, so a query of nothing else (Voxloom 是什么)
+ * asks what the product is: the introduction answers it.
+ */
+const brandWords = new Set(
+  [deployment.brandShort, ...deployment.brandName.split(/\s+/)].map((w) => w.toLowerCase()),
+);
+const introductionPath = '/';
+/** Words that say the reader asks for a walk-through: the guides count for a little more. */
+const guideSignals = ['教程', '指南', '步骤', '流程', 'tutorial', 'guide', 'walkthrough'];
+/** The pages that walk a reader through a task. */
+const guidePages = (page: string) => page === '/' || page.startsWith('/guides/');
+/**
+ * The quick reference restates the speech pages' facts on one page, so it holds most words a
+ * query about speech can have. It yields to the pages it summarises unless asked for by name
+ * (its glossary term, 速查).
+ */
+const quickReferencePath = '/api/speech-endpoint';
+const quickReferenceYield = 0.5;
 /** The frequently asked questions. */
 const faqPath = '/faqs';
 /** The glossary's terms that have a home (lower case, longest first), and the home's page. */
@@ -278,6 +310,40 @@ function queryUnits(query: string): { text: string; start: number; end: number }
   return units;
 }
 
+/**
+ * Words that make an identifier read as an error code: a reader who types one the API does not
+ * have (invalid_voice_id, auth_failed) guesses at a code and is answered by the catalogue.
+ */
+const errorWords = new Set([
+  'invalid',
+  'error',
+  'failed',
+  'failure',
+  'exceeded',
+  'too',
+  'not',
+  'unsupported',
+  'missing',
+  'denied',
+  'forbidden',
+  'expired',
+  'unauthorized',
+  'insufficient',
+  'rejected',
+  'unavailable',
+  'timeout',
+]);
+
+/**
+ * The worker cuts a run of Chinese characters in every way its words allow, which takes
+ * exponentially long in the run's length: long runs are searched as pieces of 16, each once (a
+ * piece said again adds nothing but another cut: 音色音色… pasted).
+ */
+const piecesOf16 = (text: string) =>
+  text.replace(/\p{Unified_Ideograph}{17,}/gu, (run) =>
+    [...new Set(run.match(/.{1,16}/gu))].join(' '),
+  );
+
 /** The error catalogue's page and its title (docs/api/errors.mdx). */
 const cataloguePath = '/api/errors';
 const catalogueTitle = '错误码';
@@ -368,11 +434,7 @@ export async function searchRanked(
   mended = false,
 ): Promise<SearchResult[]> {
   // A reader's query is a few words; a pasted page would only make the worker cut it for long.
-  // The worker cuts a run of Chinese characters in every way its words allow, which takes
-  // exponentially long in the run's length: long runs are searched as pieces of 16.
-  input = input
-    .slice(0, maxQueryLength)
-    .replace(/\p{Unified_Ideograph}{17,}/gu, (run) => run.match(/.{1,16}/gu)!.join(' '));
+  input = input.slice(0, maxQueryLength);
   // A Latin word found nowhere as written: the known word it is a misspelling of, if any; an
   // identifier close to none (rate_limit_exceeded), its words. Corrected before the rewrite, so
   // that the known word is then read as a reader's word (balence → balance → 余额).
@@ -389,14 +451,22 @@ export async function searchRanked(
     const forms = stem.length >= 4 ? [word, stem] : [word];
     const found = (await raw(word, rawLimit)).some((r) => forms.some((f) => textOf(r).includes(f)));
     if (found) continue;
-    corrected = corrected.replace(word, fix ?? word.split('_').join(' '));
-    // Two words name a field (model_id); more read as an error (text_too_long).
-    if (!fix && word.split('_').length === 2) splitIdentifiers.push(...word.split('_'));
+    // A guessed error code is searched as its words and the catalogue's title.
+    const guess = !fix && word.split('_').some((w) => errorWords.has(w));
+    corrected = corrected.replace(
+      word,
+      fix ?? `${word.split('_').join(' ')}${guess ? ` ${catalogueTitle}` : ''}`,
+    );
+    // Two words that do not read as an error name a field (model_id).
+    if (!fix && !guess && word.split('_').length === 2) splitIdentifiers.push(...word.split('_'));
   }
-  const query = rewriteQuery(corrected);
+  // Cut after the rewrite, which parts a run at the terms it finds: a cut inside a word
+  // (哪个接口) would lose it.
+  const query = piecesOf16(rewriteQuery(corrected));
   const strict = await raw(query, rawLimit);
   // The query as typed too: the rewrite may lose a literal form (a path, a code) it contains.
-  const asTyped = query === input.toLowerCase().trim() ? [] : await raw(input, rawLimit);
+  const typed = piecesOf16(input.toLowerCase().trim());
+  const asTyped = query === typed ? [] : await raw(typed, rawLimit);
   const queryParts = parts(query);
   // Chinese pieces that are not words of the query count only where they appear as written.
   const literal = new Set(queryParts.filter((p) => isChinese(p) && !words(query).includes(p)));
@@ -588,6 +658,14 @@ export async function searchRanked(
   const referenceQuery = referenceSignals.some((w) =>
     isChinese(w) ? input.includes(w) : words(input).includes(w),
   );
+  const languageQuery =
+    codeSignals.some((w) => (isChinese(w) ? query.includes(w) : queryWordList.includes(w))) &&
+    (input.toLowerCase().match(/[a-z#.]+/g) ?? []).some((w) => sampleLanguages.has(w));
+  const brandOnly =
+    queryWordList.length > 0 && queryWordList.every((w) => brandWords.has(w) || stopWords.has(w));
+  const guideQuery = guideSignals.some((w) =>
+    isChinese(w) ? input.includes(w) : words(input.toLowerCase()).includes(w),
+  );
   // The FAQ answers a question when one of its headings matches it better than any other page's
   // heading does; where a guide has a section named by the query, the FAQ only points to it.
   const faqHeading = headingCoverage.get(faqPath) ?? 0;
@@ -617,8 +695,12 @@ export async function searchRanked(
       (phrasePages.has(page) ? 1.5 : 0) +
       (operationPages.has(page) ? 2 : 0) +
       (page === speechRequestRoute && fieldQuery ? 1 : 0) +
+      (page === speechRequestRoute && languageQuery ? 1 : 0) +
       Math.min(1, fieldShare.get(page) ?? 0) +
-      (page.startsWith(referencePrefix) && referenceQuery ? 0.5 : 0)
+      (page.startsWith(referencePrefix) && referenceQuery ? 0.5 : 0) +
+      (page === introductionPath && brandOnly ? homeWeight : 0) +
+      (guidePages(page) && guideQuery ? 0.5 : 0) -
+      (page === quickReferencePath && !homes.has(page) ? quickReferenceYield : 0)
     );
   };
 

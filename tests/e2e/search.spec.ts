@@ -187,6 +187,56 @@ test.describe('suggestions', () => {
     held.forEach((release) => release());
   });
 
+  test('an error code the API does not have opens the catalogue', async ({ page }) => {
+    // A reader guesses at a code (invalid_voice_id): its words alone find the voice pages.
+    await page.goto('/');
+    await typeQuery(page, 'invalid_voice_id');
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(/\/api\/errors\b/);
+  });
+
+  test('the product’s name alone finds the introduction first', async ({ page }) => {
+    // Every page names the product; asked what it is, the introduction answers. The titles and
+    // headings, which answer the first keystrokes, do not name it, so this is asked of the
+    // results page, which waits for the page text and ranks as the suggestions do.
+    for (const query of ['Voxloom 是什么', '声织是啥']) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(page.locator('.main-wrapper article h2 a').first(), query).toHaveAttribute(
+        'href',
+        /^\/(\?|#|$)/,
+      );
+    }
+  });
+
+  test('the quick reference yields to the pages it summarises unless asked for', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await typeQuery(page, '合成语音');
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(/\/api\/speech\/post\b/);
+    await page.goto('/');
+    await typeQuery(page, '速查');
+    await suggestions(page).first().click();
+    await expect(page).toHaveURL(/\/api\/speech-endpoint\b/);
+  });
+
+  test('a walk-through or a sample language leads to the guide or the samples', async ({
+    page,
+  }) => {
+    for (const [query, route] of [
+      // The create page's title is 克隆音色; the reader asks for the guide.
+      ['克隆音色教程', /\/guides\/clone\b/],
+      // The speech reference has samples in every language; the operation pages share them.
+      ['go 代码示例', /\/api\/speech\/post\b/],
+    ] as const) {
+      await page.goto('/');
+      await typeQuery(page, query);
+      await suggestions(page).first().click();
+      await expect(page, query).toHaveURL(route);
+    }
+  });
+
   test('a misspelt Latin term still finds its page', async ({ page }) => {
     await page.goto('/');
     await typeQuery(page, 'websokcet');
