@@ -912,7 +912,7 @@ export const glossary: readonly GlossaryEntry[] = [
   {
     term: '采样编码',
     english: 'sample encoding',
-    meaning: 'wav 和 pcm 音频每个采样的编码方式，请求字段 output_format.encoding。',
+    meaning: '每个采样的编码方式，请求字段 output_format.encoding。',
     field: 'output_format.encoding',
     avoid: [],
     // Telephony readers ask for G.711 by its names.
@@ -921,7 +921,7 @@ export const glossary: readonly GlossaryEntry[] = [
   {
     term: '字段名',
     english: 'field name',
-    meaning: '请求和响应中 JSON 字段的名字，一律是 snake_case。',
+    meaning: '请求和响应中 JSON 字段的名字。',
     avoid: [],
     synonyms: [
       '驼峰',
@@ -1142,7 +1142,7 @@ export const glossary: readonly GlossaryEntry[] = [
   {
     term: '功能',
     english: 'features',
-    meaning: 'API 能做的事：语音合成、音色与克隆、余额查询。',
+    meaning: '这套 API 能做的事。',
     avoid: [],
     synonyms: [
       '能做什么',
