@@ -4,7 +4,7 @@
  * figures depend on the machine, the budgets are for this one (2 cores). The byte budgets, which
  * do not depend on the machine, are held by `npm test` (tests/e2e/page-weight.spec.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Figures } from './bench';
 import type { SearchFigures } from './bench-search';
@@ -24,8 +24,19 @@ export const budgets = {
   firstSuggestionMs: { '1x': 300, '10x': 600 },
 };
 
-const file = path.resolve(__dirname, '../.tmp/bench/figures.json');
-const figures = JSON.parse(readFileSync(file, 'utf8')) as Figures;
+/** Reads a figures file, or says which bench writes it when it is missing. */
+const readFigures = <T>(name: string, bench: string): T => {
+  const file = path.resolve(__dirname, '../.tmp/bench', name);
+  if (!existsSync(file)) {
+    console.error(
+      `No figures to check: ${path.relative(process.cwd(), file)} is missing. Run \`${bench}\` first.`,
+    );
+    process.exit(2);
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+};
+
+const figures = readFigures<Figures>('figures.json', 'npm run bench');
 const broken: string[] = [];
 const check = (ok: boolean, what: string) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
@@ -72,8 +83,7 @@ if (figures.dev === undefined) {
     `dev server: a spec edit shown in ${figures.dev.specEditSeconds.toFixed(1)} s ≤ ${budgets.devSpecEditSeconds} s`,
   );
 }
-const searchFile = path.resolve(__dirname, '../.tmp/bench/search-figures.json');
-const search = JSON.parse(readFileSync(searchFile, 'utf8')) as SearchFigures;
+const search = readFigures<SearchFigures>('search-figures.json', 'npm run bench:search');
 const heldBack = search.relevance['held-back'];
 check(
   heldBack.hitAt1 >= budgets.heldBackHitAt1,

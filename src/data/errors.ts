@@ -6,6 +6,7 @@
  * `error` message of the AsyncAPI document and of the protocol model uses a websocket code.
  */
 import { limit } from './limits';
+import { referenceAudioFormatNames } from './referenceAudio';
 
 /**
  * What a client program does on an error code. `retryable` derives from it.
@@ -33,7 +34,7 @@ export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
   retry: '自动重试',
   poll: '轮询后再发',
   'fix-request': '修正请求',
-  'fix-account': '处理账户问题',
+  'fix-account': '检查账户',
   recreate: '重新创建',
 };
 
@@ -41,10 +42,10 @@ export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
 export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
   retry:
     '属于暂时性问题。`param` 为 `null` 时，HTTP 上按重试策略等待（有 `Retry-After` 时先按它）后原样重试同一个请求；WebSocket 上没有可以原样重发的请求，要在新的上下文中重发，什么时候重发见错误码一览中这个错误码的一行（`rate_limited` 要等到这条连接上有上下文结束，而不是等待固定的时长）。`param` 指出某个字段时，问题出在请求本身，按“修正请求”处理。',
-  poll: '资源尚未就绪，不要立即重发原请求；先轮询资源的状态，就绪后再发。',
+  poll: '要用的资源还没准备好（例如音色仍在克隆中）。不要马上重发原请求，先轮询它的状态，准备好了再发。',
   'fix-request': '请求本身有问题，不要原样重试；按 `param` 修正请求后再发。',
   'fix-account': '账户或 API 密钥有问题，不要重试；先处理账户（密钥、余额、音色名额）。',
-  recreate: '该资源已无法再使用，不要重试；重新创建一个。',
+  recreate: '这个资源再也不能使用了（例如克隆失败的音色），重试没有用，要重新创建一个。',
 };
 
 interface ApiErrorEntry {
@@ -250,9 +251,12 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning: '参考录音的格式不受支持，或文件已损坏。',
     kind: 'fix-request',
     onWebsocket: false,
-    action:
-      '不要原样重试。文件确实是 WAV、MP3 或 M4A 时，检查文件部分的媒体类型是否与内容一致（或改为不写）；否则转成这三种格式之一再上传。',
-    example: { message: '无法识别参考录音的格式，请上传 WAV、MP3 或 M4A 文件。', param: 'audio' },
+    action: `不要原样重试。文件确实是 ${referenceAudioFormatNames()} 时，检查文件部分的媒体类型是否与内容一致（或改为不写）；否则转成其中一种格式再上传。`,
+    // The spec's 415 example carries the same message; a contract test compares them.
+    example: {
+      message: `无法识别参考录音的格式，请上传 ${referenceAudioFormatNames()} 文件。`,
+      param: 'audio',
+    },
   }),
   entry({
     code: 'rate_limited',
