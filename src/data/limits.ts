@@ -197,4 +197,4 @@ export const rateLimitCounting =
  * `/api/limits-and-timeouts#rate-limits` beside the `X-RateLimit-*` headers it explains.
  */
 export const rateLimitWindow =
-  '速率按固定窗口计算：每个 API 密钥的计数在 UTC 时间每分钟的第 0 秒清零，不按滑动的 60 秒统计。`X-RateLimit-Reset` 是距离下一次清零的秒数；超过速率时，HTTP 429 的 `Retry-After` 就是这个秒数（向上取整）。窗口交界前后的很短时间里可能连续通过接近两倍的请求，不要依赖这一点，把请求均匀地分布在一分钟里。';
+  '速率按固定窗口计算：每个 API 密钥的计数在 UTC 时间每分钟的第 0 秒清零，不按滑动的 60 秒统计。`X-RateLimit-Reset` 是距离下一次清零的秒数；超过速率时，HTTP 429 的 `Retry-After` 就是这个秒数（向上取整）。在窗口交界前后的几秒内，可能连续通过接近两倍的请求，但这只是按分钟计数带来的现象，不要把它当作可用的速率；请求仍应均匀分散在整分钟里。';
