@@ -44,6 +44,12 @@ const questionWords = [
 ];
 
 /**
+ * Words of degree that carry no topic but hold a term's characters (大概要多少钱 is not 概要):
+ * dropped before the readers' words are looked up.
+ */
+const fillers = ['大概', '大约', '大致'];
+
+/**
  * Reader's word → the docs' term, in lower case, longest first so 声音复刻 wins over 声音. A term
  * maps to itself, so that a term the query already says is not read as a shorter reader's word
  * inside it (首包 in 首包延迟, 密钥 in API 密钥).
@@ -96,6 +102,7 @@ const termOf = new Map(synonyms);
 
 export function rewriteQuery(query: string): string {
   let text = sampleRatesInHertz(query.toLowerCase());
+  for (const word of fillers) text = text.split(word).join(' ');
   // A term stays where it is, as typed (克隆音色 is still one run of characters).
   text = text.replace(synonymPattern, (word) =>
     termOf.get(word) === word ? word : ` ${termOf.get(word)} `,

@@ -174,6 +174,7 @@ const referenceSignals = [
   '请求体',
   '表单',
   '接口',
+  '上传',
 ];
 /**
  * The languages of the reference pages' code samples, as readers write them (Java, golang, c#):
