@@ -74,8 +74,6 @@ const sampleRatesInHertz = (text: string) =>
     return sampleRates.has(hertz) ? hertz : match;
   });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Whether a query is asked as a question (怎么…、…吗、why …), as the FAQ's headings are. */
 export function isQuestion(query: string): boolean {
   const text = query.toLowerCase().trim();
@@ -85,28 +83,52 @@ export function isQuestion(query: string): boolean {
   );
 }
 
-/**
- * Every reader's word in one pattern, longest first, so that a term put in is never read again
- * as a reader's word (密钥 in API 密钥). Latin words match whole words only: `stream` is not a
- * synonym inside `streaming`, nor `hd` inside `loom-hd-v2`, nor `voices` inside `/v1/voices`.
- */
-const synonymPattern = new RegExp(
-  synonyms
-    .map(([word]) =>
-      /^[a-z0-9_ -]+$/.test(word) ? `(?<![\\w./-])${escape(word)}(?![\\w./-])` : escape(word),
-    )
-    .join('|'),
-  'g',
-);
+/** A word listed twice (a term, and another term's reader's word) is read as the last. */
 const termOf = new Map(synonyms);
+/**
+ * The readers' words by their first character, longest first, as `synonyms` orders them. Not
+ * one pattern of every word: compiling it was the slowest step of the first keystroke.
+ */
+const byFirst = new Map<string, (readonly [string, string])[]>();
+for (const pair of synonyms) byFirst.set(pair[0][0], [...(byFirst.get(pair[0][0]) ?? []), pair]);
+
+/**
+ * Latin words match whole words only: `stream` is not a synonym inside `streaming`, nor `hd`
+ * inside `loom-hd-v2`, nor `voices` inside `/v1/voices`.
+ */
+const latin = (word: string) => /^[a-z0-9_ -]+$/.test(word);
+const joins = (c: string | undefined) => c !== undefined && /[\w./-]/.test(c);
+
+/**
+ * Each reader's word in `text` as its term, scanning left to right and taking the longest word
+ * at each place, so that a term put in is never read again as a reader's word (密钥 in API 密钥).
+ * A term stays where it is, as typed (克隆音色 is still one run of characters).
+ */
+function replaceReadersWords(text: string): string {
+  let out = '';
+  for (let at = 0; at < text.length;) {
+    const found = (byFirst.get(text[at]) ?? []).find(
+      ([word]) =>
+        text.startsWith(word, at) &&
+        !(latin(word) && (joins(text[at - 1]) || joins(text[at + word.length]))),
+    );
+    if (!found) {
+      out += text[at];
+      at += 1;
+      continue;
+    }
+    const word = found[0];
+    const term = termOf.get(word)!;
+    out += term === word ? word : ` ${term} `;
+    at += word.length;
+  }
+  return out;
+}
 
 export function rewriteQuery(query: string): string {
   let text = sampleRatesInHertz(query.toLowerCase());
   for (const word of fillers) text = text.split(word).join(' ');
-  // A term stays where it is, as typed (克隆音色 is still one run of characters).
-  text = text.replace(synonymPattern, (word) =>
-    termOf.get(word) === word ? word : ` ${termOf.get(word)} `,
-  );
+  text = replaceReadersWords(text);
   for (const word of questionWords) text = text.split(word).join(' ');
   const rewritten = text.replace(/\s+/g, ' ').trim();
   // A query of nothing but question words is searched as typed.

@@ -91,7 +91,16 @@ function parts(query: string): string[] {
 
 const pageOf = (r: SearchResult) => r.document.u;
 /** Text of a row the reader sees (keywords rows: the keywords; others: title or paragraph). */
-const textOf = (r: SearchResult) => `${r.document.t} ${r.document.s ?? ''}`.toLowerCase();
+const lowered = new WeakMap<object, string>();
+/** A row's text in lower case, worked out once per row: the ranking asks for it many times. */
+const textOf = (r: SearchResult) => {
+  let text = lowered.get(r.document);
+  if (text === undefined) {
+    text = `${r.document.t} ${r.document.s ?? ''}`.toLowerCase();
+    lowered.set(r.document, text);
+  }
+  return text;
+};
 /** How the row's kind ranks for representing its page: title, heading, keywords, description, body. */
 const kindRank: Record<number, number> = { 0: 0, 1: 1, 3: 2, 2: 3, 4: 4 };
 /**
@@ -372,17 +381,21 @@ const conceptMasks = new Map(
   }),
 );
 
+/** A text's Chinese runs as two-character pieces. */
+const chinesePieces = (text: string) =>
+  (text.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
+const namePieces = new Map(apiErrors.map((e) => [e.name, chinesePieces(e.name)]));
+
 /**
- * Whether a query says an error's name in its own words: three quarters of its Chinese pieces,
- * two at least, are in the name, and they make up two fifths of the name at least (服务不可用
+ * Whether a query (its `chinesePieces`) says an error's name in its own words: three quarters of
+ * its Chinese pieces, two at least, are in the name, and they make up two fifths of the name at least (服务不可用
  * for 服务不可用或处理超时); a concept the name mentions (并发上限 in 超出速率或并发上限) is
  * about the limit, not the error. So one of the pieces found says what went wrong, outside the
  * glossary's terms in the name: 上传参考录音 is about the recording, not its being 过大.
  */
-function namesError(query: string, name: string): boolean {
-  const pieces = (query.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
+function namesError(pieces: readonly string[], name: string): boolean {
   const found = pieces.filter((p) => name.includes(p));
-  const nameWords = (name.match(/\p{Unified_Ideograph}+/gu) ?? []).flatMap(bigrams);
+  const nameWords = namePieces.get(name) ?? [];
   const named = nameWords.filter((p) => pieces.includes(p)).length;
   const concept = conceptMasks.get(name) ?? [];
   const saysWhat =
@@ -408,6 +421,14 @@ const identifierForm = (text: string) =>
     .replace(/[^a-z0-9\p{Unified_Ideograph}]+/gu, '_')
     .replace(/^_|_$/g, '')}_`;
 
+/** Each error's code and aliases as `identifierForm` writes them (Chinese aliases as they are). */
+const aliasForms = new Map(
+  apiErrors.map((e) => [
+    e.code,
+    [e.code, ...(e.searchAliases ?? [])].map((a) => (isChinese(a) ? a : identifierForm(a))),
+  ]),
+);
+
 /**
  * The catalogue rows a query names: by code (also spelt with spaces: insufficient credit), by
  * HTTP status, by a search alias (invalid_api_key, 欠费), or by name (as typed or rewritten).
@@ -415,15 +436,17 @@ const identifierForm = (text: string) =>
 function errorRows(query: string, typed: string): SearchError[] {
   const tokens = words(query);
   const typedForm = identifierForm(typed);
+  const queryPieces = chinesePieces(query);
+  const typedPieces = chinesePieces(typed);
   return apiErrors.filter(
     (e) =>
       tokens.includes(e.code) ||
       tokens.includes(String(e.status)) ||
-      [e.code, ...(e.searchAliases ?? [])].some((a) =>
-        isChinese(a) ? typed.includes(a) : typedForm.includes(identifierForm(a)),
-      ) ||
-      namesError(query, e.name) ||
-      namesError(typed, e.name),
+      aliasForms
+        .get(e.code)!
+        .some((a) => (isChinese(a) ? typed.includes(a) : typedForm.includes(a))) ||
+      namesError(queryPieces, e.name) ||
+      namesError(typedPieces, e.name),
   );
 }
 
@@ -580,7 +603,11 @@ export async function searchRanked(
   const whole = (r: SearchResult) => queryWords.every((w) => holds(r, w));
   const strictPages = new Set(strict.filter(whole).map(pageOf));
   // How much of a page's title the query's parts account for: 删除音色 for 删除克隆的音色.
+  // Many rows share a title: each text is measured once.
+  const coverages = new Map<string, number>();
   const coverageOf = (text: string) => {
+    const known = coverages.get(text);
+    if (known !== undefined) return known;
     const marks = new Array<boolean>(text.length).fill(false);
     for (const part of byPart.keys()) {
       for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
@@ -589,7 +616,9 @@ export async function searchRanked(
     }
     const letters = [...text].filter(isLetter).length;
     const covered = marks.filter((m, i) => m && isLetter(text[i])).length;
-    return letters > 0 ? covered / letters : 0;
+    const coverage = letters > 0 ? covered / letters : 0;
+    coverages.set(text, coverage);
+    return coverage;
   };
   const titleCoverage = new Map<string, number>();
   // Likewise of the page's best heading: a section named by the query (降低首包延迟) before a
