@@ -107,11 +107,11 @@ const joins = (c: string | undefined) => c !== undefined && /[\w./-]/.test(c);
 function replaceReadersWords(text: string): string {
   let out = '';
   for (let at = 0; at < text.length;) {
-    const found = (byFirst.get(text[at]) ?? []).find(
-      ([word]) =>
-        text.startsWith(word, at) &&
-        !(latin(word) && (joins(text[at - 1]) || joins(text[at + word.length]))),
-    );
+    let end = -1;
+    const found = (byFirst.get(text[at]) ?? []).find(([word]) => {
+      end = wordEnd(text, word, at);
+      return end >= 0 && !(latin(word) && (joins(text[at - 1]) || joins(text[end])));
+    });
     if (!found) {
       out += text[at];
       at += 1;
@@ -119,10 +119,28 @@ function replaceReadersWords(text: string): string {
     }
     const word = found[0];
     const term = termOf.get(word)!;
-    out += term === word ? word : ` ${term} `;
-    at += word.length;
+    out += term === word ? text.slice(at, end) : ` ${term} `;
+    at = end;
   }
   return out;
+}
+
+const isChineseWord = (word: string) => /^\p{Unified_Ideograph}+$/u.test(word);
+
+/**
+ * Where `word` ends if `text` has it at `at`, else -1. Spaces typed between the characters of a
+ * Chinese reader's word do not part it (上传 参考音频).
+ */
+function wordEnd(text: string, word: string, at: number): number {
+  if (text.startsWith(word, at)) return at + word.length;
+  if (!isChineseWord(word)) return -1;
+  let i = at;
+  for (const c of word) {
+    if (i > at) while (text[i] === ' ') i += 1;
+    if (text[i] !== c) return -1;
+    i += 1;
+  }
+  return i;
 }
 
 export function rewriteQuery(query: string): string {

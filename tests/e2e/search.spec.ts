@@ -233,6 +233,8 @@ test.describe('suggestions', () => {
     // The guide walks the whole task; the create page is the request.
     await firstSuggestionOpens(page, '声音克隆', /\/guides\/clone\b/);
     await firstSuggestionOpens(page, '上传参考音频', /\/api\/voices\/create\b/);
+    // A space typed inside the reader's word does not part it.
+    await firstSuggestionOpens(page, '上传 参考音频', /\/api\/voices\/create\b/);
     // “The voice I cloned” names a voice, not the task.
     await firstSuggestionOpens(page, '克隆的音色能删除吗', /\/api\/voices\/delete\b/);
   });
