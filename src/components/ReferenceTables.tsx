@@ -284,8 +284,8 @@ export function RetryPolicyTable(): ReactNode {
             <td>
               轮询资源的状态（例如等待克隆完成）不是重试，不按上面的次数和退避计算：每{' '}
               {seconds(pollingPolicy.intervalMs)}
-              查一次。某一轮遇到按下面重试规则第 1
-              条可以重试的失败（包括网络错误）时，不重试这一轮，到下一轮照常再查；响应带{' '}
+              查一次。某一轮查询失败、而这种失败按下面的第 1
+              条可以重试（包括网络错误）时，不必立即重查，到下一轮照常再查；响应带{' '}
               <code>Retry-After</code> 时，下一轮前至少等待它给出的秒数。轮询有自己的上限：最多{' '}
               {pollingPolicy.maxRounds} 轮，用完后停止，并报告资源仍未就绪。
             </td>

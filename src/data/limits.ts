@@ -109,7 +109,7 @@ export const limits: readonly Limit[] = [
     unit: '分钟',
     scope: '每个音色；通常 1 分钟内完成',
     onExceed:
-      '仍为 `processing` 的音色仍占用名额，克隆费仍计入[余额检查](/price#billing-rule-clone-charge)，直到它变为 `ready` 或 `failed`。想保留这次克隆，带上 `voice_id` [联系技术支持](/api/introduction#support)；不想再等，先[删除](/api/voices/delete)它，再用新的 `Idempotency-Key` 重新提交',
+      '只要音色还是 `processing`，就继续占用名额，克隆费也继续计入[余额检查](/price#billing-rule-clone-charge)，直到它变为 `ready` 或 `failed`。想保留这次克隆，带上 `voice_id` [联系技术支持](/api/introduction#support)；不想再等，先[删除](/api/voices/delete)它，再用新的 `Idempotency-Key` 重新提交',
   },
   {
     key: 'referenceAudioSize',
