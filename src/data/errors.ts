@@ -252,7 +252,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: false,
     action: `不要原样重试。文件确实是 ${referenceAudioFormatNames()} 时，检查文件部分的媒体类型是否与内容一致（或改为不写）；否则转成其中一种格式再上传。`,
-    // The spec's 415 example carries the same message; a contract test compares them.
+    // The 415 example of api-specs/voices.yaml shows this message too: change both together.
     example: {
       message: `无法识别参考录音的格式，请上传 ${referenceAudioFormatNames()} 文件。`,
       param: 'audio',
