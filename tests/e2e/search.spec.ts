@@ -31,6 +31,16 @@ async function holdPageText(page: Page): Promise<(() => void)[]> {
   return held;
 }
 
+/** The search index files the page (and its search worker) asks for, as they are asked for. */
+function indexRequests(page: Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    const file = /search-index[^/?]*\.json/.exec(request.url());
+    if (file) fetched.push(file[0]);
+  });
+  return fetched;
+}
+
 const macUserAgent =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
@@ -73,7 +83,9 @@ test.describe('suggestions', () => {
     const highlighter: string[] = [];
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return;
-      if ((await response.text()).includes('languages.markup')) highlighter.push(response.url());
+      // A body still arriving when the test ends cannot be read; the checks are over by then.
+      const text = await response.text().catch(() => '');
+      if (text.includes('languages.markup')) highlighter.push(response.url());
     });
     await page.goto('/guides/contexts');
     await hydrated(page);
@@ -142,6 +154,70 @@ test.describe('suggestions', () => {
     await expect(suggestions(page).first()).toBeVisible();
     expect(held.length, 'the page text was asked for, and is still held').toBe(1);
     held.forEach((release) => release());
+  });
+
+  for (const [route, context] of [
+    ['/guides/clone', ''],
+    ['/api/errors', '-api'],
+  ] as const) {
+    test(`on ${route} the first part of the index loads while the page is idle, the page text with a search`, async ({
+      page,
+    }) => {
+      const fetched = indexRequests(page);
+      await page.goto(route);
+      await hydrated(page);
+      // The reader has not touched the box: what the first suggestion needs is in, no more.
+      await expect.poll(() => fetched).toEqual([`search-index${context}.head.json`]);
+      await page.waitForLoadState('networkidle');
+      expect(fetched).toEqual([`search-index${context}.head.json`]);
+      await searchInput(page).click();
+      await searchInput(page).fill('音色');
+      await expect(suggestions(page).first()).toBeVisible();
+      await expect.poll(() => fetched).toContain(`search-index${context}.body.json`);
+    });
+  }
+
+  test('a reader saving data loads no index until they search', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        value: { saveData: true, effectiveType: '4g' },
+        configurable: true,
+      });
+    });
+    const page = await context.newPage();
+    const fetched = indexRequests(page);
+    await page.goto('/guides/clone');
+    await hydrated(page);
+    // Idle callbacks run in the order asked for: the search bar's, asked for at hydration, first.
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })),
+    );
+    await page.waitForLoadState('networkidle');
+    expect(fetched).toEqual([]);
+    await searchInput(page).click();
+    await searchInput(page).fill('音色');
+    await expect(suggestions(page).first()).toBeVisible();
+    expect(fetched).toContain('search-index.head.json');
+    await context.close();
+  });
+
+  test.describe('when the index fails to load while the page is idle', () => {
+    test.use({ expectedConsoleErrors: [/status of 503/] });
+    test('the box loads it again when the reader searches', async ({ page }) => {
+      let refused = 0;
+      await page.route(/\/search-index\.head\.json/, async (route) => {
+        if (refused > 0) return route.continue();
+        refused += 1;
+        return route.fulfill({ status: 503, body: 'busy' });
+      });
+      await page.goto('/guides/clone');
+      await hydrated(page);
+      await expect.poll(() => refused).toBe(1);
+      await searchInput(page).click();
+      await searchInput(page).fill('音色');
+      await expect(suggestions(page).first()).toBeVisible();
+    });
   });
 
   test('a query that matches nothing says so', async ({ page }) => {

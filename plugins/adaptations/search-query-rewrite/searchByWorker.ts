@@ -22,6 +22,22 @@ function worker(): Promise<Comlink.Remote<SearchWorker>> | undefined {
 const ranking = () => import('@site/src/search/searchRanked');
 
 /**
+ * Loads the worker, the first part of a context's index, the ranking and the suggestion list
+ * before the reader
+ * reaches the box (src/theme/SearchBar calls it when the page is idle), so that the first
+ * keystroke waits for none of them. The page text still waits for the first search.
+ */
+export async function preloadIndex(baseUrl: string, searchContext: string): Promise<void> {
+  const remoteWorker = await worker();
+  await Promise.all([
+    remoteWorker?.preload(baseUrl, searchContext),
+    ranking(),
+    // The suggestion list's script, which the search bar imports when the reader reaches the box.
+    import('@easyops-cn/autocomplete.js'),
+  ]);
+}
+
+/**
  * Resolves once suggestions can be given: the first part of the index is loaded, and so is the
  * ranking, so that the first keystroke waits for neither.
  */

@@ -47,7 +47,8 @@ interface Stage {
 
 interface Loading {
   head: Promise<Stage>;
-  full: Promise<Stage>;
+  /** Started by the first search (or request for the whole index), not by a preload. */
+  full?: Promise<Stage>;
   /** Set once the whole index is loaded: later searches use it without waiting. */
   complete?: Stage;
 }
@@ -90,30 +91,39 @@ function chineseWords(serialized: SerializedPart[], into: Set<string>): Set<stri
   return into;
 }
 
+/** The first part of a context's index, fetched once. */
 function load(baseUrl: string, searchContext: string): Loading {
   const key = `${baseUrl}${searchContext}`;
   let loading = loadings.get(key);
   if (loading) return loading;
   const headParts = fetchParts(partUrl(baseUrl, searchContext, 'head'));
-  const head = headParts.then((serialized) => ({
-    parts: loadParts(serialized, 0),
-    zhDictionary: [...chineseWords(serialized, new Set())],
-  }));
-  // The page text is fetched once the first part is in, so the two never share the bandwidth.
-  const full = head.then(async (first) => {
+  loading = {
+    head: headParts.then((serialized) => ({
+      parts: loadParts(serialized, 0),
+      zhDictionary: [...chineseWords(serialized, new Set())],
+    })),
+  };
+  loadings.set(key, loading);
+  // A failed load (the network down while the page was idle) is tried again by the next call.
+  loading.head.catch(() => loadings.delete(key));
+  return loading;
+}
+
+/** The whole index: the page text is fetched once the first part is in, so the two never share the bandwidth. */
+function loadFull(baseUrl: string, searchContext: string): Loading & { full: Promise<Stage> } {
+  const loading = load(baseUrl, searchContext);
+  loading.full ??= loading.head.then(async (first) => {
     const serialized = await fetchParts(partUrl(baseUrl, searchContext, 'body'));
     const stage = {
       parts: [...first.parts, ...loadParts(serialized, first.parts.length)],
       zhDictionary: [...chineseWords(serialized, new Set(first.zhDictionary))],
     };
-    loading!.complete = stage;
+    loading.complete = stage;
     return stage;
   });
   // A failed page-text load shows when a search needs it, not as an unhandled rejection.
-  full.catch(() => undefined);
-  loading = { head, full };
-  loadings.set(key, loading);
-  return loading;
+  loading.full.catch(() => undefined);
+  return loading as Loading & { full: Promise<Stage> };
 }
 
 /**
@@ -183,14 +193,22 @@ function search(stage: Stage, input: string, limit: number): unknown[] {
 }
 
 export class SearchWorker {
+  /**
+   * Loads the first part of the index ahead of the reader (the search bar calls it when the page
+   * is idle); the page text waits for the first search.
+   */
+  async preload(baseUrl: string, searchContext: string): Promise<void> {
+    await load(baseUrl, searchContext).head;
+  }
+
   /** Resolves once a first suggestion can be given: the small part of the index is loaded. */
   async fetchIndexes(baseUrl: string, searchContext: string): Promise<void> {
-    await load(baseUrl, searchContext).head;
+    await loadFull(baseUrl, searchContext).head;
   }
 
   /** Resolves once the whole index, page text included, is loaded. */
   async whenComplete(baseUrl: string, searchContext: string): Promise<void> {
-    await load(baseUrl, searchContext).full;
+    await loadFull(baseUrl, searchContext).full;
   }
 
   async search(
@@ -200,7 +218,7 @@ export class SearchWorker {
     limit: number,
     complete = false,
   ): Promise<unknown[]> {
-    const loading = load(baseUrl, searchContext);
+    const loading = loadFull(baseUrl, searchContext);
     if (loading.complete || complete) return run(await loading.full, input, limit);
     const early = run(await loading.head, input, limit);
     return early.length > 0 ? early : run(await loading.full, input, limit);

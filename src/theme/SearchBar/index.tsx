@@ -1,13 +1,24 @@
 import React, { useEffect, useRef, type ReactNode } from 'react';
 import { translate } from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { useHistory, useLocation } from '@docusaurus/router';
 import SearchBar from '@theme-original/SearchBar';
 import type SearchBarType from '@theme/SearchBar';
 import type { WrapperProps } from '@docusaurus/types';
+import { preloadIndex } from '@site/plugins/adaptations/search-query-rewrite/searchByWorker';
 import { apiSearchContext as apiContext } from '@site/src/search/contexts';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof SearchBarType>;
+
+/** `navigator.connection` (not in TypeScript's DOM types): Chromium's network hints. */
+type ConnectionHints = { saveData?: boolean; effectiveType?: string };
+
+/** The reader asked to save data, or the network is too slow to fetch what they may not use. */
+const sparingNetwork = () => {
+  const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;
+  return connection?.saveData === true || /2g$/.test(connection?.effectiveType ?? '');
+};
 
 /**
  * Wraps (does not eject) the local-search bar:
@@ -17,10 +28,14 @@ type Props = WrapperProps<typeof SearchBarType>;
  *   footer of the suggestions. The wrapper shows the scope in the box (placeholder and a chip)
  *   and keeps the guides one keystroke away: Shift+Enter (or the chip) opens the results page
  *   for the same query across all the docs. Neither is an option of the plugin.
+ * - the plugin loads its index when the reader reaches the box, so the first suggestion waits
+ *   for the worker and the index. The wrapper loads the first part of the index (and the
+ *   worker) once the page is idle; the page text still waits for the first search.
  */
 export default function SearchBarWrapper(props: Props): ReactNode {
   const container = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
+  const { baseUrl } = useDocusaurusContext().siteConfig;
   const history = useHistory();
   const scoped = pathname === `/${apiContext.path}` || pathname.startsWith(`/${apiContext.path}/`);
   const label = translate({ id: 'theme.SearchBar.label', message: 'Search' });
@@ -39,6 +54,19 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     const query = input()?.value.trim() ?? '';
     history.push(query ? `/search?q=${encodeURIComponent(query)}` : '/search');
   };
+
+  useEffect(() => {
+    if (sparingNetwork()) return undefined;
+    // A failed preload is not the reader's concern: the box loads the index again when used.
+    const preload = () => void preloadIndex(baseUrl, scoped ? apiContext.path : '').catch(() => {});
+    // Safari has no requestIdleCallback: a moment after the page has settled instead.
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(preload, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(preload, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [baseUrl, scoped]);
 
   useEffect(() => {
     const box = input();
