@@ -3,7 +3,8 @@
  * The search worker. It answers as the local search's own worker does (same tokenizer, same
  * queries, same result shape), with one difference: each index comes in two files
  * (plugins/adaptations/search-index-split) and a search waits for the small one only. Titles, headings,
- * descriptions and keywords answer the first keystrokes; the page text joins when it arrives.
+ * descriptions and keywords answer the first keystrokes; the page text is fetched when the
+ * reader pauses, and joins when it arrives.
  * A search that finds nothing in the first part, or that asks for every result (the results
  * page), waits for the whole index.
  */
@@ -47,8 +48,12 @@ interface Stage {
 
 interface Loading {
   head: Promise<Stage>;
-  /** Started by the first search (or request for the whole index), not by a preload. */
-  full?: Promise<Stage>;
+  /** The whole index, once `startFull` has been called. */
+  full: Promise<Stage>;
+  /** Starts fetching the page text (the first call does). */
+  startFull: () => void;
+  /** The page text's pending start, put off by each search (`startFullSoon`). */
+  timer?: ReturnType<typeof setTimeout>;
   /** Set once the whole index is loaded: later searches use it without waiting. */
   complete?: Stage;
 }
@@ -91,28 +96,21 @@ function chineseWords(serialized: SerializedPart[], into: Set<string>): Set<stri
   return into;
 }
 
-/** The first part of a context's index, fetched once. */
+/**
+ * A context's index: the first part fetched at once, the page text when `startFull` is called,
+ * once the first part is in (so that the two never share the bandwidth).
+ */
 function load(baseUrl: string, searchContext: string): Loading {
   const key = `${baseUrl}${searchContext}`;
-  let loading = loadings.get(key);
-  if (loading) return loading;
-  const headParts = fetchParts(partUrl(baseUrl, searchContext, 'head'));
-  loading = {
-    head: headParts.then((serialized) => ({
-      parts: loadParts(serialized, 0),
-      zhDictionary: [...chineseWords(serialized, new Set())],
-    })),
-  };
-  loadings.set(key, loading);
-  // A failed load (the network down while the page was idle) is tried again by the next call.
-  loading.head.catch(() => loadings.delete(key));
-  return loading;
-}
-
-/** The whole index: the page text is fetched once the first part is in, so the two never share the bandwidth. */
-function loadFull(baseUrl: string, searchContext: string): Loading & { full: Promise<Stage> } {
-  const loading = load(baseUrl, searchContext);
-  loading.full ??= loading.head.then(async (first) => {
+  const known = loadings.get(key);
+  if (known) return known;
+  const head = fetchParts(partUrl(baseUrl, searchContext, 'head')).then((serialized) => ({
+    parts: loadParts(serialized, 0),
+    zhDictionary: [...chineseWords(serialized, new Set())],
+  }));
+  let start!: () => void;
+  const started = new Promise<void>((resolve) => (start = resolve));
+  const full = Promise.all([head, started]).then(async ([first]) => {
     const serialized = await fetchParts(partUrl(baseUrl, searchContext, 'body'));
     const stage = {
       parts: [...first.parts, ...loadParts(serialized, first.parts.length)],
@@ -122,8 +120,32 @@ function loadFull(baseUrl: string, searchContext: string): Loading & { full: Pro
     return stage;
   });
   // A failed page-text load shows when a search needs it, not as an unhandled rejection.
-  loading.full.catch(() => undefined);
-  return loading as Loading & { full: Promise<Stage> };
+  full.catch(() => undefined);
+  const loading: Loading = {
+    head,
+    full,
+    startFull: () => {
+      clearTimeout(loading.timer);
+      start();
+    },
+  };
+  loadings.set(key, loading);
+  // A failed load (the network down while the page was idle) is tried again by the next call.
+  head.catch(() => loadings.delete(key));
+  return loading;
+}
+
+/**
+ * How long the page text waits after the reader focuses the box or types. Parsing it holds the
+ * worker (for most of a second at ten times the pages, on a phone), so it waits for a pause in
+ * the typing rather than hold up the suggestions of the first keystrokes.
+ */
+const pageTextPauseMs = 500;
+
+function startFullSoon(loading: Loading): void {
+  if (loading.complete) return;
+  clearTimeout(loading.timer);
+  loading.timer = setTimeout(loading.startFull, pageTextPauseMs);
 }
 
 /**
@@ -195,20 +217,25 @@ function search(stage: Stage, input: string, limit: number): unknown[] {
 export class SearchWorker {
   /**
    * Loads the first part of the index ahead of the reader (the search bar calls it when the page
-   * is idle); the page text waits for the first search.
+   * is idle); the page text waits for the reader.
    */
   async preload(baseUrl: string, searchContext: string): Promise<void> {
     await load(baseUrl, searchContext).head;
   }
 
-  /** Resolves once a first suggestion can be given: the small part of the index is loaded. */
+  /**
+   * Resolves once a first suggestion can be given: the small part of the index is loaded. The
+   * reader is at the box: the page text follows when they pause.
+   */
   async fetchIndexes(baseUrl: string, searchContext: string): Promise<void> {
-    await loadFull(baseUrl, searchContext).head;
+    const loading = load(baseUrl, searchContext);
+    startFullSoon(loading);
+    await loading.head;
   }
 
-  /** Resolves once the whole index, page text included, is loaded. */
+  /** Resolves once the whole index, page text included, is loaded (it does not start it). */
   async whenComplete(baseUrl: string, searchContext: string): Promise<void> {
-    await loadFull(baseUrl, searchContext).full;
+    await load(baseUrl, searchContext).full;
   }
 
   async search(
@@ -218,10 +245,18 @@ export class SearchWorker {
     limit: number,
     complete = false,
   ): Promise<unknown[]> {
-    const loading = loadFull(baseUrl, searchContext);
-    if (loading.complete || complete) return run(await loading.full, input, limit);
-    const early = run(await loading.head, input, limit);
-    return early.length > 0 ? early : run(await loading.full, input, limit);
+    const loading = load(baseUrl, searchContext);
+    if (loading.complete) return run(loading.complete, input, limit);
+    if (!complete) {
+      const early = run(await loading.head, input, limit);
+      if (early.length > 0) {
+        startFullSoon(loading);
+        return early;
+      }
+    }
+    // The results page, or a query the first part cannot answer: the page text now.
+    loading.startFull();
+    return run(await loading.full, input, limit);
   }
 }
 
