@@ -69,9 +69,11 @@ export const glossary: readonly GlossaryEntry[] = [
       '音色库',
       '音色大全',
       '内置音色',
+      '现成的音色',
+      '现成音色',
+      '现成的声音',
+      '现成声音',
       '试听',
-      '男声',
-      '女声',
       '童声',
       '少女音',
       '萝莉音',
@@ -680,6 +682,8 @@ export const glossary: readonly GlossaryEntry[] = [
       'clean up',
       'cleanup',
     ],
+    // Voices are the only thing a reader can delete: the operation is the page for the word.
+    home: '/api/voices/delete',
   },
   {
     term: '修改',
@@ -701,6 +705,8 @@ export const glossary: readonly GlossaryEntry[] = [
       'edit',
       'update',
     ],
+    // Voices are the only thing a reader can change: the operation is the page for the word.
+    home: '/api/voices/update',
   },
   {
     term: '超时',
@@ -1351,6 +1357,8 @@ export const glossary: readonly GlossaryEntry[] = [
       'where to find',
       'where do i find',
     ],
+    // Voices are the only thing the API lists: the operation is the page for the word.
+    home: '/api/voices/list',
   },
   {
     term: '选择',
@@ -1370,6 +1378,9 @@ export const glossary: readonly GlossaryEntry[] = [
       '什么场景下用',
       '什么场景用',
       '什么时候用',
+      '什么时候该用',
+      '什么情况下该用',
+      '什么场景该用',
       '就够了',
       'which endpoint',
       'choose',

@@ -83,7 +83,7 @@ export function isQuestion(query: string): boolean {
   );
 }
 
-/** A word listed twice (a term, and another term's reader's word) is read as the last. */
+/** Each word belongs to one entry: tests/content/pages.spec.ts holds the glossary to it. */
 const termOf = new Map(synonyms);
 /**
  * The readers' words by their first character, longest first, as `synonyms` orders them. Not

@@ -316,6 +316,17 @@ test.describe('suggestions', () => {
     await firstSuggestionOpens(page, '克隆的音色能删除吗', /\/api\/voices\/delete\b/);
   });
 
+  test('an operation on one’s own voices opens its reference page, not the guide', async ({
+    page,
+  }) => {
+    // Voices are all the API lists, changes or deletes: the verb alone names the operation.
+    await firstSuggestionOpens(page, '删掉不用的自定义音色', /\/api\/voices\/delete\b/);
+    await firstSuggestionOpens(page, '给音色改个名', /\/api\/voices\/update\b/);
+    await firstSuggestionOpens(page, '列出我克隆的音色', /\/api\/voices\/list\b/);
+    // Voices ready to use are the preset ones.
+    await firstSuggestionOpens(page, '有哪些现成的声音', /:\d+\/voices\b/);
+  });
+
   test('a word of degree is not read as a term inside it', async ({ page }) => {
     // 大概要 holds 概要 (a reader's word for 概览, the API overview).
     await firstSuggestionOpens(page, '合成一句话大概要多少钱', /\/price\b/);
