@@ -251,7 +251,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     meaning: '参考录音的格式不受支持，或文件已损坏。',
     kind: 'fix-request',
     onWebsocket: false,
-    action: `不要原样重试。文件确实是 ${referenceAudioFormatNames()} 时，检查文件部分的媒体类型是否与内容一致（或改为不写）；否则转成其中一种格式再上传。`,
+    action: `不要原样重试。文件确实是 ${referenceAudioFormatNames()} 时，检查 \`audio\` 字段的媒体类型（Content-Type）是否与内容一致（或改为不写）；否则转成其中一种格式再上传。`,
     // The 415 example of api-specs/voices.yaml shows this message too: change both together.
     example: {
       message: `无法识别参考录音的格式，请上传 ${referenceAudioFormatNames()} 文件。`,

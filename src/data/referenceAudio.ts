@@ -57,9 +57,9 @@ export const referenceAudioFormatNames = (): string => {
     : `${names.slice(0, -1).join('、')} 或 ${names[names.length - 1]}`;
 };
 
-/** “WAV、MP3 或 M4A（文件部分的媒体类型见…）”: the types and their aliases live in the spec's prose. */
+/** “WAV、MP3 或 M4A（上传时的媒体类型见…）”: the types and their aliases live in the spec's prose. */
 export const referenceAudioFormatRequirement = (): string =>
-  `${referenceAudioFormatNames()}（文件部分的媒体类型怎么写，见[克隆音色](/api/voices/create)的 \`audio\` 字段）`;
+  `${referenceAudioFormatNames()}（上传时的媒体类型怎么写，见[克隆音色](/api/voices/create)的 \`audio\` 字段）`;
 
 const valueIn = (l: Limit, unit: string): number => {
   if (l.unit !== unit) throw new Error(`limit ${l.key} is in ${l.unit}, not ${unit}`);

@@ -102,7 +102,7 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
           { text: String(c.code), code: true },
           { text: '（' },
           { text: c.reason, code: true },
-          { text: c.minWaitSeconds ? `，先等至少 ${c.minWaitSeconds} 秒）` : '）' },
+          { text: c.minWaitSeconds ? `，第一次重连前至少等 ${c.minWaitSeconds} 秒）` : '）' },
         ]),
         right: [d.reconnectLabel[kind], ...reconnectDetail[kind].lines],
         verdict: reconnectDetail[kind].verdict,

@@ -224,7 +224,7 @@ test('the retry / reconnect diagram lists exactly the codes of the data, each un
   expect(head).toContain('WebSocket 的 error 消息：按错误码一览中各行的 WebSocket 做法');
   for (const c of closeCodes.filter((code) => code.minWaitSeconds)) {
     expect(texts.get(c.reconnect), `${c.code}'s least wait`).toContain(
-      `${c.reason}，先等至少 ${c.minWaitSeconds} 秒）`,
+      `${c.reason}，第一次重连前至少等 ${c.minWaitSeconds} 秒）`,
     );
   }
 });

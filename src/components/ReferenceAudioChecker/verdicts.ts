@@ -119,7 +119,7 @@ function formatCheck(file: FileFacts, header: AudioHeader): CheckResult {
       'format',
       'warn',
       `${measured}，但文件扩展名是 .${extension}`,
-      `上传时把文件部分的媒体类型写成 ${accepted.mediaType}（实际格式），或改正扩展名。`,
+      `上传时把 audio 字段的媒体类型（Content-Type）写成 ${accepted.mediaType}（实际格式），或改正扩展名。`,
     );
   }
   return result('format', 'pass', measured);
