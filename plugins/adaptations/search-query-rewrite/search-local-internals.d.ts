@@ -1,6 +1,4 @@
-// The parts of the local search's client (which ships no types) that our search code uses.
-// The suggestion list the search bar builds on (preloaded by searchByWorker.ts; its API is not used).
-declare module '@easyops-cn/autocomplete.js';
+// The parts of the local search's client (which ships no types) that our search worker uses.
 declare module '@easyops-cn/docusaurus-search-local/dist/client/client/utils/proxiedGeneratedConstants' {
   /** `search-index{dir}.json?_=<hash>`: `{dir}` is `-<context>` or empty. */
   export const searchIndexUrl: string;

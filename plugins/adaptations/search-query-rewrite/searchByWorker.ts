@@ -22,19 +22,14 @@ function worker(): Promise<Comlink.Remote<SearchWorker>> | undefined {
 const ranking = () => import('@site/src/search/searchRanked');
 
 /**
- * Loads the worker, the first part of a context's index, the ranking and the suggestion list
- * before the reader
- * reaches the box (src/theme/SearchBar calls it when the page is idle), so that the first
- * keystroke waits for none of them. The page text still waits for the first search.
+ * Starts the worker and loads the first part of a context's index before the reader reaches the
+ * box (src/theme/SearchBar calls it when the page is idle); both happen off the main thread. The
+ * ranking and the suggestion list are left to the box: evaluating them at idle cost the pages
+ * Lighthouse's total blocking time (contributing/performance.md).
  */
 export async function preloadIndex(baseUrl: string, searchContext: string): Promise<void> {
   const remoteWorker = await worker();
-  await Promise.all([
-    remoteWorker?.preload(baseUrl, searchContext),
-    ranking(),
-    // The suggestion list's script, which the search bar imports when the reader reaches the box.
-    import('@easyops-cn/autocomplete.js'),
-  ]);
+  await remoteWorker?.preload(baseUrl, searchContext);
 }
 
 /**

@@ -30,7 +30,7 @@ const sparingNetwork = () => {
  *   for the same query across all the docs. Neither is an option of the plugin.
  * - the plugin loads its index when the reader reaches the box, so the first suggestion waits
  *   for the worker and the index. The wrapper loads the first part of the index (and the
- *   worker) once the page is idle; the page text still waits for the first search.
+ *   worker) once the page is idle; the page text waits for the reader to search.
  */
 export default function SearchBarWrapper(props: Props): ReactNode {
   const container = useRef<HTMLDivElement>(null);
