@@ -65,7 +65,7 @@ export const requestLogLookup =
 /** What `DELETE /v1/voices/{voice_id}` removes, in order of effect. */
 export const voiceDeletion: readonly string[] = [
   '音色立即不能再使用：之后使用这个 `voice_id` 的请求返回 `voice_not_found`，它也不再出现在列出音色的结果中。',
-  '参考录音和音色模型从在线存储中删除，不能恢复。删除不免除克隆费：变为 `ready` 的音色照常计费，即使删除时还没有扣款；还在克隆中就删除的音色不收费，见[什么时候扣费](/price#when-charged)。',
+  '参考录音和音色模型从在线存储中删除，不能恢复。删除音色对它的克隆费有什么影响，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
   `备份中的副本在 ${deletedVoiceBackupDays} 天内清除。`,
   '请求日志中已有的记录（只含 `voice_id`，不含录音）按请求日志的保存期限删除。',
 ];
