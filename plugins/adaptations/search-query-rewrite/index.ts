@@ -9,8 +9,9 @@ import verifiedAgainst from '../lib/verifiedAgainst';
  * The bar gets `searchByWorker.ts` instead, the page `searchPageByWorker.ts`: they pass the query
  * to src/search/searchRanked.ts (the readers' words → the docs' terms, ranking) and search in our
  * worker (`searchWorker.ts`), which loads the index in the two parts that
- * plugins/adaptations/search-index-split writes. Remove when the plugin accepts a query transform and loads
- * its index in parts.
+ * plugins/adaptations/search-index-split writes. src/theme/SearchBar preloads through the same
+ * worker (`preloadIndex`). Remove when the plugin accepts a query transform and loads its index
+ * in parts; the preload then moves to the plugin's own loader, or goes.
  */
 export default function searchQueryRewritePlugin(): Plugin {
   verifiedAgainst('search-query-rewrite', '@easyops-cn/docusaurus-search-local', '0.55.3');
