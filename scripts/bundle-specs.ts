@@ -35,7 +35,13 @@ const root = path.resolve(__dirname, '..');
 
 async function bundleOpenApi(): Promise<void> {
   const config = await createConfig({});
-  const operations: { method: string; path: string; route: string; fields: string[] }[] = [];
+  const operations: {
+    method: string;
+    path: string;
+    operationId: string;
+    route: string;
+    fields: string[];
+  }[] = [];
   for (const spec of apiSpecs) {
     const { bundle: result, problems } = await bundle({
       ref: path.join(root, spec.sourcePath),
@@ -62,9 +68,17 @@ async function bundleOpenApi(): Promise<void> {
       for (const [method, op] of Object.entries(asJson(item))) {
         const slug = asJson(op)['x-doc-slug'];
         if (typeof slug !== 'string') continue;
+        // The search knows an operation by this name too (get voice → /api/voices/get).
+        const operationId = asJson(op).operationId;
+        if (typeof operationId !== 'string') {
+          throw new Error(
+            `${spec.sourcePath}: ${method.toUpperCase()} ${opPath} has no operationId`,
+          );
+        }
         operations.push({
           method: method.toUpperCase(),
           path: opPath,
+          operationId,
           route: `/api${slug}`,
           fields: fieldNamesOf(rest, asJson(item), asJson(op)),
         });

@@ -1,3 +1,4 @@
+import httpOperations from '../../.generated/http-operations.json';
 import { glossary } from './searchData';
 import { allowedValues, speechRequestFields } from './speechRequestFields';
 
@@ -143,8 +144,21 @@ function wordEnd(text: string, word: string, at: number): number {
   return i;
 }
 
+/**
+ * The operations' names as their specs write them (getVoice, get_voice, in any case), spelt as
+ * words (get voice): the index has the words, not the name, and the ranking knows the operation by them.
+ */
+const operationNames = new Map(
+  httpOperations.map((o) => [
+    o.operationId.toLowerCase(),
+    o.operationId.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
+  ]),
+);
+const spellOperationNames = (text: string) =>
+  text.replace(/[a-z]+(?:[_-][a-z]+)*/g, (w) => operationNames.get(w.replace(/[_-]/g, '')) ?? w);
+
 export function rewriteQuery(query: string): string {
-  let text = sampleRatesInHertz(query.toLowerCase());
+  let text = spellOperationNames(sampleRatesInHertz(query.toLowerCase()));
   for (const word of fillers) text = text.split(word).join(' ');
   text = replaceReadersWords(text);
   for (const word of questionWords) text = text.split(word).join(' ');

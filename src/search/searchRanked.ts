@@ -22,8 +22,9 @@ import { allowedValues, speechRequestFields } from './speechRequestFields';
  * One result per page comes before a second one from the same page. Status codes, error codes,
  * their aliases and their names in readers' words (`429`, `voice_not_found`, invalid_api_key,
  * 服务不可用) first give their row of the error catalogue on /api/errors; a method and a path
- * (`GET /v1/user/credit`) first give that operation's page. A request field, by name or as
- * readers call it (采样率, mp3), puts the speech reference higher. A query made of glossary terms
+ * (`GET /v1/user/credit`) or its name in the spec (getVoice, get voice) first give that
+ * operation's page. A request field, by name or as readers call it (采样率, mp3), puts the speech
+ * reference higher. A query made of glossary terms
  * puts each term's `home` first, the section the glossary names for it (打断 → /guides/contexts).
  * A Chinese pair found nowhere that sounds like a piece of the glossary's terms is searched as
  * that piece (可隆 → 克隆, src/search/homophones.ts); a name an operation's page defines
@@ -215,6 +216,27 @@ const guidePages = (page: string) => page === '/' || page.startsWith('/guides/')
  */
 const quickReferencePath = '/api/speech-endpoint';
 const quickReferenceYield = 0.5;
+/**
+ * The operations' names as their specs give them (`getVoice`), in words without plural s: readers
+ * of SDKs and other vendors' docs search for get voice, list_voices, delete-voice.
+ */
+const singular = (w: string) => (w.length > 3 ? w.replace(/s$/, '') : w);
+const latinWords = (text: string) =>
+  (
+    text
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .match(/[a-z]+/g) ?? []
+  ).map(singular);
+const operationNames = httpOperations.map((o) => ({
+  name: latinWords(o.operationId).join(' '),
+  route: o.route,
+}));
+/** The pages of the operations a query names (get voice → /api/voices/get). */
+const operationsNamed = (input: string) => {
+  const typed = ` ${latinWords(input).join(' ')} `;
+  return operationNames.filter((o) => typed.includes(` ${o.name} `)).map((o) => o.route);
+};
 /** The frequently asked questions. */
 const faqPath = '/faqs';
 /** The glossary's terms that have a home (lower case, longest first), and the home's page. */
@@ -648,8 +670,8 @@ export async function searchRanked(
   // A method and a path (GET /v1/user/credit, PATCH /v1/voices/voice_abc): that operation's own
   // page, before the pages that list it in a table.
   const operation = phrase.match(/^(get|post|put|patch|delete)\s+(\/\S+)$/);
-  const operationPages = new Set(
-    operation
+  const operationPages = new Set([
+    ...(operation
       ? httpOperations
           .filter(
             (o) =>
@@ -657,8 +679,9 @@ export async function searchRanked(
               new RegExp(`^${o.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`).test(operation[2]),
           )
           .map((o) => o.route)
-      : [],
-  );
+      : []),
+    ...operationsNamed(input),
+  ]);
   // A field of the speech request named (with its underscore, alone, or beside 参数), or called
   // as readers do (采样率, mp3): its reference page.
   const queryWordList = words(query);

@@ -327,6 +327,14 @@ test.describe('suggestions', () => {
     await firstSuggestionOpens(page, '有哪些现成的声音', /:\d+\/voices\b/);
   });
 
+  test('an operation named as its spec names it opens its reference page', async ({ page }) => {
+    // SDKs and other vendors' docs call operations getVoice, list_voices, delete voice.
+    await firstSuggestionOpens(page, 'getVoice', /\/api\/voices\/get\b/);
+    await firstSuggestionOpens(page, 'get voice 返回字段', /\/api\/voices\/get\b/);
+    await firstSuggestionOpens(page, 'list_voices', /\/api\/voices\/list\b/);
+    await firstSuggestionOpens(page, 'get-credit', /\/api\/user\/credit\b/);
+  });
+
   test('a word of degree is not read as a term inside it', async ({ page }) => {
     // 大概要 holds 概要 (a reader's word for 概览, the API overview).
     await firstSuggestionOpens(page, '合成一句话大概要多少钱', /\/price\b/);
