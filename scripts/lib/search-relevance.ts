@@ -99,11 +99,11 @@ export const formatRelevance = (half: string, f: RelevanceFigures): string =>
   `${half}: ${f.queries} queries, hit@1 ${(f.hitAt1 * 100).toFixed(1)} %, hit@3 ${(f.hitAt3 * 100).toFixed(1)} %, MRR ${f.mrr.toFixed(3)}`;
 
 /**
- * The floors `npm test` holds each half to: the figures of 2026-11-26 after the glossary's homes
- * (tuning: hit@1 88.7 %, hit@3 98.0 %, MRR 0.930; held-back: 82.8 %, 94.7 %, MRR 0.891), less
- * two to four points. The held-back half's target (issue 19) is hit@3 ≥ 95 % and hit@1 ≥ 75 %.
+ * The floors `npm test` holds each half to: the figures of 2026-11-28 (tuning: hit@1 93.4 %,
+ * hit@3 98.0 %; held-back: 88.1 %, 95.4 %) less two to three points, except the held-back half's
+ * hit@3, held to its target (issue 19: hit@3 ≥ 95 %, hit@1 ≥ 75 %), which it meets by one query.
  */
 export const relevanceFloors: Record<RelevanceCase['half'], { hitAt1: number; hitAt3: number }> = {
-  tuning: { hitAt1: 0.85, hitAt3: 0.95 },
-  'held-back': { hitAt1: 0.79, hitAt3: 0.92 },
+  tuning: { hitAt1: 0.9, hitAt3: 0.96 },
+  'held-back': { hitAt1: 0.85, hitAt3: 0.95 },
 };

@@ -234,6 +234,8 @@ export const glossary: readonly GlossaryEntry[] = [
       '首句',
       '第一句',
       'time to first audio',
+      '这么慢',
+      '好慢',
     ],
     home: '/guides/best-practices#time-to-first-audio',
   },
@@ -254,6 +256,9 @@ export const glossary: readonly GlossaryEntry[] = [
       'credit',
       'money left',
       'have left',
+      '还有多少钱',
+      '还剩多少钱',
+      '剩多少钱',
     ],
     home: '/api/user/credit',
   },
@@ -526,6 +531,23 @@ export const glossary: readonly GlossaryEntry[] = [
     home: '/guides/best-practices#pronunciation-dictionary',
   },
   {
+    term: '计费单位',
+    english: 'billing unit',
+    meaning: '标价用的字符数：单价按一个计费单位标出，费用按计费字符数折算。',
+    avoid: [],
+    // Readers of language-model APIs expect tokens to be what is billed.
+    synonyms: [
+      '计费方式',
+      '按什么计费',
+      '按字数计费',
+      '按字符计费',
+      'token 计费',
+      '按 token',
+      'billing unit',
+    ],
+    home: '/price#billing-unit',
+  },
+  {
     term: '价格',
     english: 'price, pricing',
     meaning: '每个计费单位的单价。',
@@ -578,6 +600,14 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: ['克隆音色指南', '音色克隆指南', '克隆指南', '克隆音色：'],
     // Wanting one's own voice is the guide's whole task, from recording to the first synthesis.
     synonyms: ['自己的声音', '自己声音', '我的声音', 'my own voice', 'my voice'],
+  },
+  {
+    term: '常见问题',
+    english: 'FAQ',
+    meaning: '回答接入、计费、克隆和合规中常见问题的页面（/faqs）；链接到它时用这个标题。',
+    avoid: [],
+    synonyms: ['faq', 'faqs', 'q&a', '问答', '常见疑问'],
+    home: '/faqs',
   },
   {
     term: '计费与价格',
@@ -1257,7 +1287,19 @@ export const glossary: readonly GlossaryEntry[] = [
     english: 'quick reference',
     meaning: '把常用参数并列在一页上，便于查阅。',
     avoid: [],
-    synonyms: ['参数一览', '参数对照', '参数表', 'cheat sheet', 'quick reference', 'cheatsheet'],
+    // The page is for sharing and printing: readers ask for it by that use.
+    synonyms: [
+      '参数一览',
+      '参数对照',
+      '参数表',
+      'cheat sheet',
+      'quick reference',
+      'cheatsheet',
+      '分享',
+      '打印',
+      'print',
+      'printable',
+    ],
     home: '/api/speech-endpoint',
   },
   {
