@@ -144,15 +144,15 @@ function wordEnd(text: string, word: string, at: number): number {
   return i;
 }
 
+/** An operation's name as its spec writes it (getVoice), in words (get voice). */
+export const operationWords = (operationId: string): string =>
+  operationId.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 /**
- * The operations' names as their specs write them (getVoice, get_voice, in any case), spelt as
- * words (get voice): the index has the words, not the name, and the ranking knows the operation by them.
+ * The operations' names in any case, and as get_voice or get-voice, spelt as words: the index
+ * has the words, not the name.
  */
 const operationNames = new Map(
-  httpOperations.map((o) => [
-    o.operationId.toLowerCase(),
-    o.operationId.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),
-  ]),
+  httpOperations.map((o) => [o.operationId.toLowerCase(), operationWords(o.operationId)]),
 );
 const spellOperationNames = (text: string) =>
   text.replace(/[a-z]+(?:[_-][a-z]+)*/g, (w) => operationNames.get(w.replace(/[_-]/g, '')) ?? w);

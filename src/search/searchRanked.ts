@@ -2,7 +2,7 @@ import { deployment } from '../data/deployment';
 import { codeSampleLanguages } from '../data/codeSamples';
 import { apiErrors, glossary, type SearchError } from './searchData';
 import httpOperations from '../../.generated/http-operations.json';
-import { isQuestion, rewriteQuery } from './rewriteQuery';
+import { isQuestion, operationWords, rewriteQuery } from './rewriteQuery';
 import type { ProtocolField } from '../data/websocketProtocol';
 import { allowedValues, speechRequestFields } from './speechRequestFields';
 
@@ -217,17 +217,11 @@ const guidePages = (page: string) => page === '/' || page.startsWith('/guides/')
 const quickReferencePath = '/api/speech-endpoint';
 const quickReferenceYield = 0.5;
 /**
- * The operations' names as their specs give them (`getVoice`), in words without plural s: readers
- * of SDKs and other vendors' docs search for get voice, list_voices, delete-voice.
+ * The operations' names as their specs give them (`getVoice`), in words without a plural s:
+ * readers of SDKs and other vendors' docs search for get voice, list_voices, delete-voice.
  */
 const singular = (w: string) => (w.length > 3 ? w.replace(/s$/, '') : w);
-const latinWords = (text: string) =>
-  (
-    text
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .match(/[a-z]+/g) ?? []
-  ).map(singular);
+const latinWords = (text: string) => (operationWords(text).match(/[a-z]+/g) ?? []).map(singular);
 const operationNames = httpOperations.map((o) => ({
   name: latinWords(o.operationId).join(' '),
   route: o.route,
