@@ -28,6 +28,7 @@ import {
 import { apiVersionPrefix, deployment } from '../src/data/deployment';
 import { errorByCode } from '../src/data/errors';
 import { fieldsOf, fillHoldInterval, websocketModel } from './lib/websocket-model';
+import { maxSegmentLength } from '../src/protocol/segment';
 import { deref as derefRef } from './lib/json-ref';
 import { writeIfChanged } from './lib/write-if-changed';
 
@@ -200,11 +201,19 @@ async function publishAsyncApi(): Promise<void> {
       `${websocketSpec.sourcePath}: ${errors.map((d) => `${d.message} at ${d.path.join('.')}`).join('; ')}`,
     );
   }
-  const resolved = withoutParserKeys(document.json()) as Record<string, unknown>;
-  // The published document reads as the pages do: the hold interval written out where it is named.
-  const publishing = structuredClone(resolved);
-  const keepalive = asJson(asJson(asJson(publishing.channels).speech)['x-keepalive']);
-  keepalive.hold = fillHoldInterval(String(keepalive.hold), Number(keepalive.holdFlushSeconds));
+  // `{maxSegmentLength}` in the prose is the segmenter's own constant (src/protocol/segment.ts).
+  const resolved = JSON.parse(
+    JSON.stringify(withoutParserKeys(document.json())).replaceAll(
+      '{maxSegmentLength}',
+      String(maxSegmentLength),
+    ),
+  ) as Record<string, unknown>;
+  // The published document reads as the pages do: the hold interval written out wherever it is
+  // named (the parser copies the channel into every operation, so not only in the channel).
+  const keepalive = asJson(asJson(asJson(resolved.channels).speech)['x-keepalive']);
+  const publishing = JSON.parse(
+    fillHoldInterval(JSON.stringify(resolved), Number(keepalive.holdFlushSeconds)),
+  ) as Record<string, unknown>;
   const { asyncapi, info, ...rest } = publishing;
   const wsUrl = new URL(deployment.wsApiOrigin);
   const published = {

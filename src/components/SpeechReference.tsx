@@ -35,7 +35,8 @@ export function SpeechRequestFields(): ReactNode {
                 <Prose text={f.constraints.map((c) => `${c.label}：${c.text}`).join('；')} />
               </td>
               <td>
-                <Prose text={f.description} />
+                {/* A cell holds one paragraph: the spec's paragraphs (`\n\n`) run on. */}
+                <Prose text={f.description.split(/\n\s*\n/).join('')} />
               </td>
             </tr>
           ))}

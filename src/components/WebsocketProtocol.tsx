@@ -24,6 +24,46 @@ import styles from './WebsocketProtocol.module.css';
 
 export const protocol = generated as Protocol;
 
+/**
+ * The document's prose, one `<p>` per paragraph (the model keeps a blank line between paragraphs
+ * as `\n\n`); consecutive paragraphs that start with `- ` are the items of one list. A line
+ * break between the blocks keeps them apart in the page's text.
+ */
+function Paragraphs({
+  text,
+  ...attributes
+}: {
+  text: string;
+  [data: `data-${string}`]: string;
+}): ReactNode {
+  const blocks: (string | string[])[] = [];
+  for (const paragraph of text.split(/\n\s*\n/).map((p) => p.trim())) {
+    const item = /^- (.*)$/s.exec(paragraph)?.[1];
+    const last = blocks.at(-1);
+    if (item === undefined) blocks.push(paragraph);
+    else if (Array.isArray(last)) last.push(item);
+    else blocks.push([item]);
+  }
+  return blocks.map((block, i) => (
+    <React.Fragment key={i}>
+      {i > 0 && '\n'}
+      {Array.isArray(block) ? (
+        <ul {...attributes}>
+          {block.map((item, j) => (
+            <li key={j}>
+              <Prose text={item} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p {...attributes}>
+          <Prose text={block} />
+        </p>
+      )}
+    </React.Fragment>
+  ));
+}
+
 const directionLabel = {
   client: '客户端 → 服务端',
   server: '服务端 → 客户端',
@@ -90,9 +130,7 @@ function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
                   )}
                 </span>
                 {field.description && (
-                  <p data-part="description">
-                    <Prose text={field.description} />
-                  </p>
+                  <Paragraphs text={field.description} data-part="description" />
                 )}
                 {field.constraints.map((c) => (
                   <p key={c.label} data-part="constraint">
@@ -109,8 +147,18 @@ function MessageFields({ message }: { message: ProtocolMessage }): ReactNode {
   );
 }
 
-/** Every message of the AsyncAPI document in one direction: what it does and its fields. */
-export function WebsocketMessages({ direction }: { direction: 'client' | 'server' }): ReactNode {
+/**
+ * Every message of the AsyncAPI document in one direction: what it does and its fields. `after`
+ * places the page's own content (examples of a rule the description states) after a message's
+ * description, by message name.
+ */
+export function WebsocketMessages({
+  direction,
+  after = {},
+}: {
+  direction: 'client' | 'server';
+  after?: Readonly<Record<string, ReactNode>>;
+}): ReactNode {
   return protocol.messages
     .filter((m) => m.direction === direction)
     .map((message) => (
@@ -118,9 +166,8 @@ export function WebsocketMessages({ direction }: { direction: 'client' | 'server
         <Heading as="h3" id={`message-${message.name}`}>
           <code>{message.name}</code>（{directionLabel[message.direction]}）
         </Heading>
-        <p>
-          <Prose text={message.description || message.summary} />
-        </p>
+        <Paragraphs text={message.description || message.summary} />
+        {after[message.name]}
         <MessageFields message={message} />
       </section>
     ));
@@ -155,18 +202,22 @@ export function WebsocketExamples(): ReactNode {
   );
 }
 
-/** The close codes of the connection, from the AsyncAPI document's `x-close-codes`. */
-export function CloseCodes(): ReactNode {
+/**
+ * The close codes of the connection, from the AsyncAPI document's `x-close-codes`: every code the
+ * server can send (D27). `summary` shows only the code, its reason and whether to reconnect, for
+ * a page that links the full table (the meaning and the action stay stated once, there).
+ */
+export function CloseCodes({ summary = false }: { summary?: boolean }): ReactNode {
   return (
-    <TableRegion label="关闭码一览">
-      <table data-table="close-codes">
+    <TableRegion label={summary ? '服务端的关闭码' : '关闭码一览'}>
+      <table data-table={summary ? 'close-codes-summary' : 'close-codes'}>
         <thead>
           <tr>
             <th>关闭码</th>
             <th>原因</th>
-            <th>含义</th>
+            {!summary && <th>含义</th>}
             <th>重连</th>
-            <th>怎么做</th>
+            {!summary && <th>怎么做</th>}
           </tr>
         </thead>
         <tbody>
@@ -178,9 +229,11 @@ export function CloseCodes(): ReactNode {
               <td>
                 <code>{c.reason}</code>
               </td>
-              <td>
-                <Prose text={c.description} />
-              </td>
+              {!summary && (
+                <td>
+                  <Prose text={c.description} />
+                </td>
+              )}
               <td data-reconnect={c.reconnect}>
                 {reconnectLabel[c.reconnect]}
                 {c.minWaitSeconds !== undefined && (
@@ -190,9 +243,11 @@ export function CloseCodes(): ReactNode {
                   </span>
                 )}
               </td>
-              <td>
-                <Prose text={c.action} />
-              </td>
+              {!summary && (
+                <td>
+                  <Prose text={c.action} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -263,7 +318,7 @@ export function ReconnectRules(): ReactNode {
     backoff:
       '自动重连，两次尝试之间按重试策略等待。连接断开时没有收到关闭帧（库报告 `1006` 或“连接已关闭”），或者收到表中没有的关闭码（例如中间的代理发出的），也属于这一类。',
     'when-needed':
-      '不要立即重连：连接本身没有问题，只是暂时用不上。把它从连接池中移除，下一轮回复要用的连接按[规划连接](/api/websocket#connection-planning)建立。关闭时如果还有进行中的上下文，它们随之结束，没说完的文本按[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)在新连接上重发。',
+      '不要为了让连接开着而重连：连接本身没有问题，只是暂时用不上。把它从连接池中移除，下一轮回复要用的连接按[规划连接](/api/websocket#connection-planning)建立。关闭时还有进行中的上下文的，它们随之结束、收不到 `done`，没说完的文本现在就要在新连接上重发，做法见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
     never:
       '不要自动重连：原因不解决，新连接还会以同样的关闭码结束。先按关闭码表中“怎么做”一列解决原因。',
   };
@@ -328,9 +383,9 @@ export function Handshake(): ReactNode {
 /** Keep-alive rule, from the AsyncAPI document's `x-keepalive`. */
 export function Keepalive(): ReactNode {
   return (
-    <p>
-      <Prose text={protocol.keepalive} />
-    </p>
+    <div data-rule="keepalive">
+      <Paragraphs text={protocol.keepalive} />
+    </div>
   );
 }
 
@@ -341,12 +396,12 @@ export function Keepalive(): ReactNode {
 export function IdleTimeout(): ReactNode {
   return (
     <>
-      <p data-rule="idle-timeout">
-        <Prose text={protocol.idle} />
-      </p>
-      <p data-rule="idle-hold">
-        <Prose text={protocol.idleHold} />
-      </p>
+      <div data-rule="idle-timeout">
+        <Paragraphs text={protocol.idle} />
+      </div>
+      <div data-rule="idle-hold">
+        <Paragraphs text={protocol.idleHold} />
+      </div>
     </>
   );
 }
@@ -364,11 +419,20 @@ export function FlowControl(): ReactNode {
   ] as const;
   return (
     <ul data-list="flow-control">
-      {parts.map(([key, label, text]) => (
-        <li key={key} data-rule={key}>
-          <strong>{label}</strong>：<Prose text={text} />
-        </li>
-      ))}
+      {parts.map(([key, label, text]) => {
+        const [first, ...more] = text.split(/\n\s*\n/);
+        return (
+          <li key={key} data-rule={key}>
+            <strong>{label}</strong>：<Prose text={first.trim()} />
+            {more.length > 0 && (
+              <>
+                {'\n'}
+                <Paragraphs text={more.join('\n\n')} />
+              </>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,10 +1,11 @@
 /**
- * Pronunciation control: the inline markup of `text` (pinyin hints and pauses), the
- * per-request pronunciation dictionary, and the validation the API applies to both. The guide
- * renders the rules and the error examples from here, the HTTP and websocket mocks validate
- * requests with `pronunciationError`, and the billing rule counts `spokenText`.
+ * Pronunciation control: the inline markup of `text` (pinyin hints and pauses, read only when the
+ * request sets `text_markup: 'pronunciation'`), the per-request pronunciation dictionary (read in
+ * both modes), and the validation the API applies to both. The guide renders the rules and the
+ * error examples from here, the HTTP and websocket mocks validate requests with
+ * `pronunciationError`, and the billing rule counts `spokenText`.
  */
-import { rangeSeparator } from './glossary';
+import { rangeSeparator } from './typography';
 import { limit } from './limits';
 import { normaliseSyllable, pinyinSyllables } from './pinyin';
 
@@ -27,9 +28,23 @@ export const markup = {
   literalBracket: { syntax: '[[', example: '[[注]' },
 } as const;
 
+/**
+ * How `text` is read (`text_markup`): `none`, every character is text; `pronunciation`, the
+ * markup below applies.
+ */
+export type TextMarkup = 'none' | 'pronunciation';
+
+/** The default of `text_markup` in the specs (a contract test checks they agree). */
+export const defaultTextMarkup: TextMarkup = 'none';
+
+/** The mode a request's `text_markup` names: only `pronunciation` turns the markup on. */
+export const textMarkupOf = (value: unknown): TextMarkup =>
+  value === 'pronunciation' ? 'pronunciation' : defaultTextMarkup;
+
 /** The request fields pronunciation control reads. */
 export interface PronunciationRequest {
   readonly text?: unknown;
+  readonly text_markup?: unknown;
   readonly language?: unknown;
   readonly pronunciation_dictionary?: unknown;
 }
@@ -54,11 +69,22 @@ const pauseMin = () => limit('pauseMinDuration').value;
 const pauseMax = () => limit('pauseMaxDuration').value;
 
 /**
- * The text read aloud: hints and pauses removed, `[[` read as `[`. Lenient, for counting: a
- * text the API would refuse is not billed at all.
+ * The text read aloud. With `pronunciation` (the default here, since callers pass marked-up
+ * examples): hints and pauses removed, `[[` read as `[`; lenient, for counting (a text the API
+ * would refuse is not billed at all). With `none`, the text itself.
  */
-export function spokenText(text: string): string {
+export function spokenText(text: string, markup: TextMarkup = 'pronunciation'): string {
+  if (markup === 'none') return text;
   return text.replace(/\[\[|\[[^[\]]*\]/g, (m) => (m === '[[' ? '[' : ''));
+}
+
+/**
+ * A text of mode `markup` written as a `pronunciation` text that reads the same: with `none`,
+ * every `[` doubled. Lets functions that take marked-up text (`billedCharacters`,
+ * `estimatedSeconds`) count a plain text.
+ */
+export function asMarkedUp(text: string, markup: TextMarkup): string {
+  return markup === 'none' ? text.replaceAll('[', '[[') : text;
 }
 
 /** `1 – 5`: the tone digits, for messages. */
@@ -204,12 +230,14 @@ export function dictionaryError(dictionary: unknown): PronunciationError | null 
 
 /**
  * Why the API refuses the pronunciation control of a request (an HTTP request, or one
- * `generate`), or null. `dictionary: false` for a `generate` that continues a context: its
- * dictionary, like its voice, is the first `generate`'s; `language` is then the context's.
+ * `generate`), or null. The dictionary is checked in both modes; `text` only when the request
+ * (or `options.markup`) sets `text_markup: 'pronunciation'`. `dictionary: false` for a
+ * `generate` that continues a context: its dictionary, like its voice, is the first
+ * `generate`'s; `language` and `markup` are then the context's.
  */
 export function pronunciationError(
   request: PronunciationRequest,
-  options: { dictionary?: boolean; language?: unknown } = {},
+  options: { dictionary?: boolean; language?: unknown; markup?: TextMarkup } = {},
 ): PronunciationError | null {
   const language = String(options.language ?? request.language ?? 'auto');
   const readsPinyin = pinyinLanguages.includes(language);
@@ -223,7 +251,8 @@ export function pronunciationError(
       };
     }
   }
-  if (typeof request.text !== 'string') return null;
+  const markup = options.markup ?? textMarkupOf(request.text_markup);
+  if (markup === 'none' || typeof request.text !== 'string') return null;
   const parsed = parseText(request.text);
   if ('error' in parsed) return { param: 'text', message: parsed.error };
   if (!readsPinyin && parsed.hints.length > 0) {
@@ -243,15 +272,24 @@ export const pronunciationErrorExamples: readonly {
   readonly request: PronunciationRequest;
   readonly fix: string;
 }[] = [
-  { request: { text: '这本书的作者曾[zeng]先生' }, fix: '补上声调数字：`曾[zeng1]`。' },
-  { request: { text: '一行[hang7]代码' }, fix: '改成这个字在句中的读音：`行[hang2]`。' },
   {
-    request: { text: '欢迎使用 API[ei1]' },
+    request: { text: '这本书的作者曾[zeng]先生', text_markup: 'pronunciation' },
+    fix: '补上声调数字：`曾[zeng1]`。',
+  },
+  {
+    request: { text: '一行[hang7]代码', text_markup: 'pronunciation' },
+    fix: '改成这个字在句中的读音：`行[hang2]`。',
+  },
+  {
+    request: { text: '欢迎使用 API[ei1]', text_markup: 'pronunciation' },
     fix: '拼音标注只能紧跟在汉字后面；英文单词不需要标注。',
   },
-  { request: { text: '请看注释[1]。' }, fix: '要朗读半角 `[` 本身，写成 `[[`：`注释[[1]`。' },
   {
-    request: { text: '稍等[pause:20000ms]好了' },
+    request: { text: '请看注释[1]。', text_markup: 'pronunciation' },
+    fix: '要朗读半角 `[` 本身，写成 `[[`：`注释[[1]`；文本不需要标记时，去掉 `text_markup`。',
+  },
+  {
+    request: { text: '稍等[pause:20000ms]好了', text_markup: 'pronunciation' },
     fix: '把停顿时长改到允许的范围内；更长的静音可以分段合成后拼接。',
   },
   {

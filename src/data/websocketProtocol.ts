@@ -2,7 +2,8 @@
  * The shape of the websocket protocol model that `scripts/bundle-specs.ts` derives from the
  * AsyncAPI document (`api-specs/speech-websocket.yaml`) and writes to
  * `.generated/websocket-protocol.json`. Pages render the protocol from that model only, so the
- * reference cannot drift from the document.
+ * reference cannot drift from the document. Prose (descriptions, actions, rules) may hold several
+ * paragraphs, separated by a blank line (`\n\n`): render each as a paragraph of its own.
  */
 import type { Constraint } from '../components/schemaConstraints';
 

@@ -2,12 +2,14 @@
  * The log checker: reads a JSON-lines log of a client's websocket session (one record a line,
  * `{"dir": "sent" | "received", "message": {...}}`, or `{"dir": "close", "code": 1000}`) and
  * reports every line that breaks a rule of src/protocol/logRules.ts: messages against the
- * AsyncAPI schemas (the build-time validators), and the protocol's ordering rules per context.
+ * AsyncAPI schemas (the build-time validators), and the protocol's rules per context: ids used
+ * once (D4), settings fixed by the first generate (D5), ordering.
  * Pure; the page runs it in a web worker.
  */
 import { limit } from '../data/limits';
 import { logCaps, type LogRuleId } from './logRules';
 import { clientMessageNames, errorsText, validatorOf } from './schemas';
+import { changedSetting } from './settings';
 
 export interface Violation {
   /** 1-based line of the log. */
@@ -34,6 +36,8 @@ type Json = Record<string, unknown>;
 interface ContextState {
   /** The first generate's line. */
   readonly startedAt: number;
+  /** The first generate: its settings hold for the context. */
+  readonly first: Json;
   final: boolean;
   cancelled: boolean;
   timestamps: boolean;
@@ -42,11 +46,8 @@ interface ContextState {
 
 const formatNumber = (n: number) => n.toLocaleString('zh-CN');
 
-/** The AsyncAPI `error` that ends no context: `invalid_request` naming `context_id`. */
-const endsNothing = (message: Json): boolean => {
-  const error = message.error as Json;
-  return error.code === 'invalid_request' && error.param === 'context_id';
-};
+/** The AsyncAPI `error` that ends no context: its `billed_characters` is null. */
+const endsNothing = (message: Json): boolean => message.billed_characters === null;
 
 /** Checks the text of a log. */
 export function checkLog(text: string): LogReport {
@@ -73,7 +74,7 @@ export function checkLog(text: string): LogReport {
     else more += 1;
   };
   const open = new Map<string, ContextState>();
-  /** Contexts that ended (done or error), with the line: reuse after that starts a new one. */
+  /** Contexts that ended (done or error), with the line: their ids are not used again. */
   const ended = new Map<string, number>();
   const maxContexts = limit('contextsPerConnection').value;
   let closedAt: number | null = null;
@@ -152,8 +153,12 @@ export function checkLog(text: string): LogReport {
             'generate-after-final',
             `上下文 ${id} 已经发送过最后一段文本（continue 不为 true）。`,
           );
-        } else if (!state && typeof message.voice_id !== 'string' && ended.has(id)) {
-          report(line, 'ended-context', `上下文 ${id} 已在第 ${ended.get(id)} 行结束。`);
+        } else if (!state && ended.has(id)) {
+          report(
+            line,
+            'ended-context',
+            `上下文 ${id} 已在第 ${ended.get(id)} 行结束，新的上下文要用新的 context_id。`,
+          );
         } else if (!state) {
           if (typeof message.voice_id !== 'string') {
             report(line, 'first-generate', `上下文 ${id} 的第一条 generate 没有 voice_id。`);
@@ -167,14 +172,19 @@ export function checkLog(text: string): LogReport {
           }
           open.set(id, {
             startedAt: line,
+            first: message,
             final: message.continue !== true,
             cancelled: false,
             timestamps: message.timestamps === true,
             nextSequence: 0,
           });
-          ended.delete(id);
-        } else if (message.continue !== true) {
-          state.final = true;
+        } else {
+          const changed = changedSetting(state.first, message);
+          if (changed) {
+            report(line, 'changed-setting', `${changed} 与上下文 ${id} 的第一条 generate 不同。`);
+          } else if (message.continue !== true) {
+            state.final = true;
+          }
         }
       } else if (!state) {
         report(

@@ -8,6 +8,7 @@ export type LogRuleId =
   | 'unknown-type'
   | 'schema'
   | 'first-generate'
+  | 'changed-setting'
   | 'generate-after-final'
   | 'generate-after-cancel'
   | 'ended-context'
@@ -55,6 +56,12 @@ export const logRules: readonly LogRule[] = [
     severity: 'error',
   },
   {
+    id: 'changed-setting',
+    title: '之后的 generate 不改变第一条 generate 的设置（带上相同的值可以）',
+    href: '/api/speech/websocket#message-generate',
+    severity: 'error',
+  },
+  {
     id: 'generate-after-final',
     title: '最后一条 generate（continue 为 false）之后，不再向这个上下文发送 generate 或 flush',
     href: '/guides/contexts#continue-flag',
@@ -69,8 +76,8 @@ export const logRules: readonly LogRule[] = [
   {
     id: 'ended-context',
     title:
-      'flush、cancel 和不带 voice_id 的 generate 只发给进行中的上下文（已开始，还没有收到 done 或 error）',
-    href: '/guides/contexts#what-is-a-context',
+      'context_id 在一条连接上只用一次：上下文结束（收到 done 或结束它的 error）后，不再向它发送任何消息，包括带 voice_id 的 generate',
+    href: '/api/speech/websocket#message-generate',
     severity: 'error',
   },
   {

@@ -64,7 +64,7 @@ export interface LaneSummary {
   readonly chunks: number;
   readonly durationMs: number;
   readonly bytes: number;
-  /** From the context's `done`, or null when it ended otherwise (or has not ended). */
+  /** From the context's `done` or ending `error`, or null when it has not ended so. */
   readonly billed: number | null;
   readonly costFen: number | null;
   readonly ended: 'done' | 'error' | null;

@@ -59,6 +59,8 @@ export {
   closeCodes,
   contextIdPattern,
   defaultModelId,
+  generateSettingDefaults,
+  generateSettings,
   outputFormatDefaults,
   outputFormatValues,
 } from './facts';

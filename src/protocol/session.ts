@@ -1,34 +1,32 @@
 /**
  * The server side of one speech websocket session, as the AsyncAPI document
- * (api-specs/speech-websocket.yaml) and the guides describe it, with no I/O and no timers: the
- * caller hands it client frames with the time they arrived (a logical clock in milliseconds) and
- * asks it for the server events due by a time. The test mock (tests/mock/websocket-mock.ts) runs
- * it over a real socket with real timers; the simulator on /guides/contexts runs it in a web
- * worker on a clock of its own. One model, so the two cannot disagree.
+ * (api-specs/speech-websocket.yaml) states it, with no I/O and no timers: the caller hands it
+ * client frames with the time they arrived (a logical clock in ms) and asks for the server events
+ * due by a time. The test mock (tests/mock/websocket-mock.ts) runs it on real timers, the
+ * simulator on /guides/contexts in a web worker: one model, so the two cannot disagree.
  *
- * Simplified on purpose: one audio chunk per clause, and its `timestamps` name the clause as one
- * word (the source text without markup, as the document's `words[].text` says), where the service
- * segments words.
+ * Per context: text is cut into segments by `segmentText` (D2); each context synthesises one
+ * segment at a time (D30), the first at once, the next when the previous one's audio has been
+ * sent; a segment is billed once it starts (D7), unless the server fails it (`failSegment`,
+ * `internal_error`). `cancel` sends `done` at once, billing the segments sent and the one in
+ * synthesis. Settings belong to the first `generate` (D5, D22); an ended `context_id` is never
+ * reused (D4). Errors end the context they name, carrying its `billed_characters`, except those
+ * that end nothing (`billed_characters: null`). Frames that are not JSON close with 1008; no
+ * accepted client message for the idle timeout closes with 4000 (D11).
  *
- * What it does, per `context_id`: text with `continue: true` is buffered up to a natural pause,
- * `flush` synthesises the buffer at once, the last `generate` synthesises the rest and ends with
- * `done` (billed characters), `cancel` drops the audio not yet sent and ends with `done` billing
- * what was synthesised. Audio chunks (one per clause, `sequence` from 0) and, when asked, word
- * timestamps are sent `stepMs` apart, so a `cancel` can really interrupt a context. Bad messages
- * get the documented `error` (unknown fields too: `invalid_request` naming the field), which ends
- * their context, except the error for a message to a context that no longer takes it (a generate
- * or flush after its last generate, a later generate or a flush or cancel after it ended), which
- * names `context_id` and ends nothing; frames that are not JSON, and binary frames, close the connection with
- * `policy_violation`; a connection with no accepted client message for the idle timeout is closed
- * with `idle_timeout` (a message answered with an `error` does not restart the timer). Messages
- * are checked against the document's schemas (src/protocol/schemas.ts), pronunciation control as
- * the API checks it.
+ * Simplified on purpose: one audio chunk per segment, and its `timestamps` name the segment as
+ * one word (its text without markup, as `words[].text` says), where the service cuts words.
  */
-import { estimatedSeconds } from '../data/audioFormats';
+import { estimatedSeconds, outputFormatError } from '../data/audioFormats';
 import { errorByCode } from '../data/errors';
 import { limit } from '../data/limits';
-import { billedCharacters } from '../data/pricing';
-import { pronunciationError, spokenText } from '../data/pronunciation';
+import {
+  asMarkedUp,
+  pronunciationError,
+  spokenText,
+  textMarkupOf,
+  type TextMarkup,
+} from '../data/pronunciation';
 import { presetVoices } from '../data/voices';
 import {
   audioExampleData,
@@ -38,6 +36,8 @@ import {
   errorsText,
   validatorOf,
 } from './schemas';
+import { segmentBilledCharacters, segmentText } from './segment';
+import { changedSetting } from './settings';
 
 export type Json = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ export type SessionEvent =
       /** When the server sends it (ms on the caller's clock). */
       readonly at: number;
       readonly message: Json;
-      /** For `audio`: how long the chunk plays (simulated speaking time of its clause). */
+      /** For `audio`: how long the chunk plays (simulated speaking time of its segment). */
       readonly durationMs?: number;
     }
   | {
@@ -71,6 +71,14 @@ export interface ReceiveResult {
   readonly events: SessionEvent[];
 }
 
+/** What a context cost, as the account's usage records show it. */
+export interface UsageRecord {
+  readonly contextId: string;
+  readonly billedCharacters: number;
+  /** How it ended: its `done`, an ending `error`, or the connection's close (D6). */
+  readonly end: 'done' | 'error' | 'close';
+}
+
 export interface SessionOptions {
   /** Time between two streamed messages of a context (ms). */
   readonly stepMs?: number;
@@ -80,17 +88,19 @@ export interface SessionOptions {
   readonly requestId?: (n: number) => string;
   /** When the connection opened on the caller's clock (the idle timer starts there). */
   readonly openedAt?: number;
+  /**
+   * Whether the server fails a context's segment (0-based, in order): it then sends
+   * `internal_error` where the segment's audio would be, ending the context; the segment is not
+   * billed (D7, D8). For tests of resending.
+   */
+  readonly failSegment?: (contextId: string, index: number) => boolean;
+  /**
+   * Whether a voice exists now (the account's voices change while a connection is open): the
+   * preset voices and the `voice_custom_` ids of the spec's examples by default.
+   */
+  readonly voiceExists?: (voiceId: string) => boolean;
 }
 
-/** Where a buffered text may be synthesised before the rest arrives. */
-const naturalPause = /[，。！？；：、,.!?;:\n]/g;
-const clause = /[^，。！？；：、,.!?;:\n]+[，。！？；：、,.!?;:\n]*|[，。！？；：、,.!?;:\n]+/g;
-/**
- * The text with its pronunciation markup blanked out, same length: where a text may be cut
- * (a `:` inside `[pause:300ms]` is not a pause of the text).
- */
-const masked = (text: string) =>
-  text.replace(/\[\[|\[[^[\]]*\]/g, (m) => (m === '[[' ? '[ ' : ' '.repeat(m.length)));
 /** The idle timeout of the API, in ms (src/data/limits.ts). */
 export const idleTimeoutMs = limit('websocketIdleTimeout').value * 1000;
 const knownVoices = new Set(presetVoices.map((v) => v.voiceId));
@@ -103,27 +113,46 @@ const wellFormedId = (id: unknown): string | null =>
 const reasonOf = (code: number) =>
   Object.entries(closeCodes).find(([, c]) => c === code)?.[0] ?? '';
 
-interface Queued {
-  readonly message: Json;
-  readonly durationMs?: number;
+/** The word of a segment for its `timestamps`: its spoken text, outer punctuation trimmed. */
+const wordOf = (text: string, markup: TextMarkup) =>
+  spokenText(text, markup).replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
+
+interface Segment {
+  readonly index: number;
+  readonly text: string;
 }
+
+type Queued =
+  | {
+      readonly message: Json;
+      readonly durationMs?: number;
+      /** The last audio of the segment in synthesis: the next segment starts once it is sent. */
+      readonly endsSegment?: true;
+    }
+  /** The server fails the segment in synthesis here. */
+  | { readonly fail: Segment };
 
 interface Context {
   readonly id: string;
-  /** Every text the context received; billed in full when it ends normally. */
-  text: string;
-  /** Text received but not synthesised yet. */
+  /** The first generate: its settings hold for the context (D5). */
+  readonly first: Json;
+  readonly markup: TextMarkup;
+  /** Text received and not yet in a segment (never billed). */
   buffer: string;
-  /** Text already synthesised; what a cancel still bills. */
-  synthesised: string;
+  /** Segments waiting for synthesis, in order (never billed if dropped). */
+  readonly pending: Segment[];
+  /** The segment in synthesis: billed, its audio not all sent yet. */
+  current: Segment | null;
+  /** What the segment in synthesis added to `billed` (0 for a segment the server fails). */
+  currentBilled: number;
+  segments: number;
+  /** Characters of the segments that started synthesis. */
+  billed: number;
   sequence: number;
   elapsedMs: number;
-  timestamps: boolean;
-  /** The first generate's `language`: whether pinyin applies to the later texts. */
-  language: unknown;
-  /** The last generate arrived: `done` follows the last queued message. */
+  /** The last generate arrived: `done` follows the last segment's messages. */
   final: boolean;
-  queue: Queued[];
+  readonly out: Queued[];
   /** When the context sends its next message; `order` breaks ties as timers would. */
   due?: { at: number; order: number };
 }
@@ -132,10 +161,15 @@ export class Session {
   private readonly stepMs: number;
   private readonly idleMs: number;
   private readonly requestId: (n: number) => string;
+  private readonly failSegment: (contextId: string, index: number) => boolean;
+  private readonly voiceExists: (voiceId: string) => boolean;
   private readonly contexts = new Map<string, Context>();
-  /** Ids of contexts that have ended (done, error or cancel): a later generate for one is refused. */
+  /** Ids of contexts that have ended: single-use per connection (D4). */
   private readonly ended = new Set<string>();
+  private readonly records: UsageRecord[] = [];
   private lastClientAt: number;
+  /** When the server last wrote a context's audio, timestamps or done (D55). */
+  private lastServerAt = 0;
   private errors = 0;
   private order = 0;
   private closedAt: number | null = null;
@@ -145,15 +179,22 @@ export class Session {
     this.idleMs = options.idleTimeoutMs ?? idleTimeoutMs;
     this.requestId = options.requestId ?? ((n) => `req_sim_${n}`);
     this.lastClientAt = options.openedAt ?? 0;
+    this.failSegment = options.failSegment ?? (() => false);
+    this.voiceExists = options.voiceExists ?? isKnownVoice;
   }
 
   get closed(): boolean {
     return this.closedAt !== null;
   }
 
-  /** Contexts open now (started, not yet ended by `done` or `error`). */
+  /** Contexts open now (started, not yet ended by `done`, `error` or the close). */
   get openContexts(): string[] {
     return [...this.contexts.keys()];
+  }
+
+  /** What each ended context cost, in the order they ended. */
+  get usage(): readonly UsageRecord[] {
+    return this.records;
   }
 
   /** Whether a context has messages (or its `done`) still to send. */
@@ -161,10 +202,18 @@ export class Session {
     return !this.closed && [...this.contexts.values()].some((c) => c.due !== undefined);
   }
 
+  /**
+   * When the idle timeout closes the connection: the idle time after the later of the last client
+   * message the server accepted (受理, D11) and the last audio, timestamps or done it wrote (D55).
+   */
+  private idleAt(): number {
+    return Math.max(this.lastClientAt, this.lastServerAt) + this.idleMs;
+  }
+
   /** When the next event is due, or undefined when the connection is closed. */
   nextAt(): number | undefined {
     if (this.closed) return undefined;
-    let next = this.lastClientAt + this.idleMs;
+    let next = this.idleAt();
     for (const c of this.contexts.values()) if (c.due && c.due.at < next) next = c.due.at;
     return next;
   }
@@ -183,9 +232,16 @@ export class Session {
         )
           first = c;
       }
-      const idleAt = this.lastClientAt + this.idleMs;
+      const idleAt = this.idleAt();
       if (first && first.due!.at <= idleAt) {
+        const at = first.due!.at;
+        const before = events.length;
         this.fire(first, events);
+        // The idle timer does not run while audio is written (D55); an error does not restart it.
+        const sent = events.slice(before).map((e) => (e.kind === 'message' ? e.message.type : ''));
+        if (sent.some((t) => t === 'audio' || t === 'timestamps' || t === 'done')) {
+          this.lastServerAt = at;
+        }
       } else if (idleAt <= now) {
         events.push(this.shut(idleAt, closeCodes.idle_timeout, 'server'));
       } else break;
@@ -197,6 +253,27 @@ export class Session {
   close(at: number, code = closeCodes.normal): SessionEvent[] {
     if (this.closed) return [];
     return [this.shut(at, code, 'client')];
+  }
+
+  /**
+   * The server closes the connection. For its own reasons (1000, a planned drain; 1011; 1013) the
+   * segment in synthesis is not billed (D31); for the client's (1008, 4000, 4002) it is, as after
+   * any close (D6).
+   */
+  serverClose(at: number, code: number): SessionEvent[] {
+    if (this.closed) return [];
+    const ownReasons: number[] = [
+      closeCodes.normal,
+      closeCodes.internal_error,
+      closeCodes.try_again_later,
+    ];
+    if (ownReasons.includes(code)) {
+      for (const context of this.contexts.values()) {
+        context.billed -= context.currentBilled;
+        context.currentBilled = 0;
+      }
+    }
+    return [this.shut(at, code, 'server')];
   }
 
   /** A client frame arrives at `at`. Call `advance(at)` first for the events due before it. */
@@ -217,11 +294,11 @@ export class Session {
     }
     if (!message || typeof message !== 'object' || Array.isArray(message)) {
       // Valid JSON, but not a message object: an error with no context, the connection stays.
-      this.error(at, null, 'invalid_request', '消息必须是 JSON 对象', null, events);
+      this.error(at, null, 'invalid_request', '消息必须是 JSON 对象', null, events, false);
       return { message: null, rejected: 'not a JSON object', events };
     }
     let rejected: string | null = null;
-    /** `ends: false` for a message to a context that no longer takes it: the error ends nothing. */
+    /** `ends: false` for an error that ends no context (`billed_characters: null`). */
     const reject = (
       reason: string,
       param: string | null,
@@ -229,10 +306,10 @@ export class Session {
       ends = true,
     ): void => {
       rejected = reason;
-      this.error(at, message.context_id, code, reason, param, events, ends);
+      this.error(at, message.context_id, code, reason, param, events, ends, message.type);
     };
     const result = () => {
-      // Only a message the server accepts restarts the idle timer (the AsyncAPI `x-keepalive`).
+      // Only a message the server accepts (受理) restarts the idle timer (D11).
       if (rejected === null) this.lastClientAt = at;
       return { message, rejected, events };
     };
@@ -243,20 +320,27 @@ export class Session {
       reject(`未知的消息类型 ${type}`, 'type');
       return result();
     }
-    // After its last generate a context takes only `cancel`: a generate or flush for it is refused
-    // naming `context_id`, and the context goes on to its `done` (the AsyncAPI `error`).
     const named = wellFormedId(message.context_id);
+    // An ended id is never reused (D4): any message naming it is refused, ending nothing.
+    if (named !== null && this.ended.has(named)) {
+      reject(
+        `上下文 ${named} 已经结束；context_id 在一条连接上只能使用一次，新的上下文请用新的 context_id。`,
+        'context_id',
+        'invalid_request',
+        false,
+      );
+      return result();
+    }
+    // After its last generate a context takes only `cancel`: a generate or flush is refused
+    // naming `context_id`, and the context goes on to its `done`.
     if (type !== 'cancel' && named !== null && this.contexts.get(named)?.final) {
       reject(`上下文 ${named} 已收到最后一段文本`, 'context_id', 'invalid_request', false);
       return result();
     }
-    if (type === 'generate') {
+    const open = named === null ? undefined : this.contexts.get(named);
+    if (type === 'generate' && !open) {
       // Before the schema, so that a dictionary entry is named as the API names it.
-      const open = this.contexts.get(String(message.context_id));
-      const problem = pronunciationError(
-        message,
-        open && !open.final ? { dictionary: false, language: open.language } : {},
-      );
+      const problem = pronunciationError(message);
       if (problem) {
         reject(problem.message, problem.param);
         return result();
@@ -267,84 +351,83 @@ export class Session {
       return result();
     }
     const id = String(message.context_id);
-    const context = this.contexts.get(id);
-    if (type === 'generate') {
-      if (!context && typeof message.voice_id !== 'string' && this.ended.has(id)) {
-        // A later generate (no voice_id) for a context that has ended, e.g. after its cancel.
-        reject(`上下文 ${id} 已经结束`, 'context_id');
+    if (type === 'generate' && open) {
+      // Settings belong to the first generate (D5): repeated unchanged is fine; a different
+      // value is refused, ending nothing, and the message's text is not added.
+      const changed = changedSetting(open.first, message);
+      if (changed) {
+        reject(
+          `${changed} 由上下文的第一条 generate 设定，之后的 generate 不能改变它；这条消息的文本没有加入上下文。`,
+          changed,
+          'invalid_request',
+          false,
+        );
         return result();
       }
-      if (!context && message.text === '') {
+      const problem = pronunciationError(message, {
+        dictionary: false,
+        language: open.first.language,
+        markup: open.markup,
+      });
+      if (problem) {
+        reject(problem.message, problem.param);
+        return result();
+      }
+      this.addText(open, String(message.text), message.continue !== true, at);
+    } else if (type === 'generate') {
+      if (message.text === '') {
         // An empty text may only end a context (the AsyncAPI `generate` description).
         reject('上下文的第一条 generate 的 text 不能为空', 'text');
         return result();
       }
-      if (!context && typeof message.voice_id !== 'string') {
+      if (typeof message.voice_id !== 'string') {
         reject('新上下文的第一条 generate 必须带 voice_id', 'voice_id');
         return result();
       }
-      if (!context && !isKnownVoice(String(message.voice_id))) {
-        reject(
-          `音色 ${String(message.voice_id)} 不存在或已被删除。`,
-          'voice_id',
-          'voice_not_found',
-        );
+      // Only the combinations of the output-format table (D17), as over HTTP.
+      const format = outputFormatError(message.output_format);
+      if (format) {
+        reject(format.message, format.param);
         return result();
       }
-      if (!context && this.contexts.size >= limit('contextsPerConnection').value) {
-        reject(
-          `这条连接上同时进行中的上下文已达上限 ${limit('contextsPerConnection').value} 个。`,
-          'context_id',
-          'rate_limited',
-        );
+      // The voice is checked here only, never again for this context (D22).
+      if (!this.voiceExists(message.voice_id)) {
+        reject(`音色 ${message.voice_id} 不存在或已被删除。`, 'voice_id', 'voice_not_found');
         return result();
       }
-      const current: Context = context ?? {
+      const max = limit('contextsPerConnection').value;
+      if (this.contexts.size >= max) {
+        reject(`这条连接上同时进行中的上下文已达上限 ${max} 个。`, 'context_id', 'rate_limited');
+        return result();
+      }
+      const context: Context = {
         id,
-        text: '',
+        first: message,
+        markup: textMarkupOf(message.text_markup),
         buffer: '',
-        synthesised: '',
+        pending: [],
+        current: null,
+        currentBilled: 0,
+        segments: 0,
+        billed: 0,
         sequence: 0,
         elapsedMs: 0,
-        timestamps: message.timestamps === true,
-        language: message.language,
         final: false,
-        queue: [],
+        out: [],
       };
-      this.contexts.set(id, current);
-      current.text += String(message.text);
-      current.buffer += String(message.text);
-      if (message.continue === true) {
-        // Wait for a natural pause before synthesising, as the service does for a smooth tone.
-        const pauses = [...masked(current.buffer).matchAll(naturalPause)];
-        const cut = pauses.length > 0 ? pauses[pauses.length - 1].index! + 1 : 0;
-        const ready = current.buffer.slice(0, cut);
-        current.buffer = current.buffer.slice(cut);
-        if (ready) this.synthesise(current, ready, at);
-      } else {
-        current.final = true;
-        const rest = current.buffer;
-        current.buffer = '';
-        if (rest) this.synthesise(current, rest, at);
-        else this.pump(current, at);
-      }
-    } else if (!context) {
-      reject(`上下文 ${id} 不存在或已结束`, 'context_id');
+      this.contexts.set(id, context);
+      this.addText(context, String(message.text), message.continue !== true, at);
+    } else if (!open) {
+      reject(`上下文 ${id} 不存在`, 'context_id', 'invalid_request', false);
     } else if (type === 'flush') {
-      const rest = context.buffer;
-      context.buffer = '';
-      if (rest) this.synthesise(context, rest, at);
+      this.addText(open, '', false, at, true);
     } else {
-      // cancel: the audio not sent yet is dropped; what was synthesised is still billed.
-      this.end(id);
+      // cancel: billed are the segments sent and the one in synthesis; queued ones are dropped.
+      this.end(open, 'done');
       events.push({
         kind: 'message',
         at,
-        message: {
-          type: 'done',
-          context_id: id,
-          billed_characters: billedCharacters(context.synthesised),
-        },
+        message: { type: 'done', context_id: id, billed_characters: open.billed },
       });
     }
     return result();
@@ -352,9 +435,10 @@ export class Session {
 
   /**
    * The documented error. It names the message's `context_id` as sent when that is well formed,
-   * open or not (the AsyncAPI `ErrorMessage.context_id`), else null; an open context it names
-   * ends with it, its buffer and unsent audio dropped, unless `ends` is false (a message to a
-   * context that no longer takes it).
+   * open or not, else null. Unless `ends` is false, it ends the open context it names (its
+   * buffer, queued segments and unsent audio dropped) or, for a refused first `generate`, the
+   * context that generate would have started; `billed_characters` is then that context's count,
+   * else null (D28: an error without a context ends nothing).
    */
   private error(
     at: number,
@@ -363,10 +447,22 @@ export class Session {
     message: string,
     param: string | null,
     events: SessionEvent[],
-    ends = true,
+    ends: boolean,
+    type?: unknown,
   ): void {
     const id = wellFormedId(contextId);
-    if (id !== null && ends) this.end(id);
+    let billed: number | null = null;
+    if (id !== null && ends) {
+      const open = this.contexts.get(id);
+      if (open) {
+        billed = open.billed;
+        this.end(open, 'error');
+      } else if (type === 'generate') {
+        billed = 0;
+        this.ended.add(id);
+        this.records.push({ contextId: id, billedCharacters: 0, end: 'error' });
+      }
+    }
     this.errors += 1;
     events.push({
       kind: 'message',
@@ -374,57 +470,87 @@ export class Session {
       message: {
         type: 'error',
         context_id: id,
+        billed_characters: billed,
         error: { code, message, param, request_id: this.requestId(this.errors) },
       },
     });
   }
 
-  /** A context ends: its id may start a new context, but only with a first generate. */
-  private end(id: string): void {
-    if (this.contexts.delete(id)) this.ended.add(id);
+  /** A context ends: its slot frees, its id is retired (D3, D4), its cost recorded. */
+  private end(context: Context, end: UsageRecord['end']): void {
+    this.contexts.delete(context.id);
+    this.ended.add(context.id);
+    this.records.push({ contextId: context.id, billedCharacters: context.billed, end });
   }
 
   private shut(at: number, code: number, by: 'server' | 'client'): SessionEvent {
     this.closedAt = at;
-    this.contexts.clear();
+    // Contexts still open end without `done`; their started segments stay billed (D6).
+    for (const context of [...this.contexts.values()]) this.end(context, 'close');
     return { kind: 'close', at, code, reason: reasonOf(code), by };
   }
 
-  /** Queues one audio chunk (and its timestamps) per clause of the text. */
-  private synthesise(context: Context, text: string, at: number): void {
-    const clauses = [...masked(text).matchAll(clause)].map((m) =>
-      text.slice(m.index, m.index + m[0].length),
-    );
-    for (const part of clauses) {
-      // Durations and timestamps by the one speaking-rate estimate (src/data/audioFormats.ts).
-      const durationMs = Math.round(estimatedSeconds(part, 1) * 1000);
-      context.queue.push({
-        message: {
-          type: 'audio',
-          context_id: context.id,
-          sequence: context.sequence++,
-          data: audioExampleData,
-        },
-        durationMs,
-      });
-      if (context.timestamps && durationMs > 0) {
-        context.queue.push({
-          message: {
-            type: 'timestamps',
-            context_id: context.id,
-            words: [
-              {
-                text: spokenText(part).replace(naturalPause, ''),
-                start_ms: context.elapsedMs,
-                end_ms: context.elapsedMs + durationMs,
-              },
-            ],
-          },
-        });
-      }
-      context.elapsedMs += durationMs;
+  /**
+   * Adds text to a context's buffer and queues the segments it completes (D2): `last` for the
+   * last generate; `flush` makes the rest a segment without ending the context.
+   */
+  private addText(context: Context, text: string, last: boolean, at: number, flush = false): void {
+    context.buffer += text;
+    const { segments, rest } = segmentText(context.buffer, {
+      markup: context.markup,
+      final: last || flush,
+    });
+    context.buffer = rest;
+    for (const segment of segments) {
+      context.pending.push({ index: context.segments, text: segment });
+      context.segments += 1;
     }
-    context.synthesised += text;
+    if (last) context.final = true;
+    this.startNext(context, at);
+    this.pump(context, at);
+  }
+
+  /** Starts synthesis of the next queued segment when none is in synthesis (D30), billing it. */
+  private startNext(context: Context, at: number): void {
+    if (context.current) return;
+    const segment = context.pending.shift();
+    if (!segment) return;
+    context.current = segment;
+    if (this.failSegment(context.id, segment.index)) {
+      context.out.push({ fail: segment });
+      this.pump(context, at);
+      return;
+    }
+    context.currentBilled = segmentBilledCharacters(segment.text, context.markup);
+    context.billed += context.currentBilled;
+    // Durations and timestamps by the one speaking-rate estimate (src/data/audioFormats.ts).
+    const speed = typeof context.first.speed === 'number' ? context.first.speed : 1;
+    const durationMs = Math.round(
+      estimatedSeconds(asMarkedUp(segment.text, context.markup), speed) * 1000,
+    );
+    context.out.push({
+      message: {
+        type: 'audio',
+        context_id: context.id,
+        sequence: context.sequence++,
+        data: audioExampleData,
+      },
+      durationMs,
+      endsSegment: true,
+    });
+    const word = wordOf(segment.text, context.markup);
+    if (context.first.timestamps === true && durationMs > 0 && word) {
+      context.out.push({
+        message: {
+          type: 'timestamps',
+          context_id: context.id,
+          words: [
+            { text: word, start_ms: context.elapsedMs, end_ms: context.elapsedMs + durationMs },
+          ],
+        },
+      });
+    }
+    context.elapsedMs += durationMs;
     this.pump(context, at);
   }
 
@@ -434,24 +560,31 @@ export class Session {
     context.due = { at: at + this.stepMs, order: this.order++ };
   }
 
-  /** A context's step: its next queued message, or `done` once the last text is spoken. */
+  /** A context's step: its next queued message, or `done` once the last segment is sent. */
   private fire(context: Context, events: SessionEvent[]): void {
     const at = context.due!.at;
     context.due = undefined;
-    const next = context.queue.shift();
+    const next = context.out.shift();
+    if (next && 'fail' in next) {
+      // A segment the server fails is never billed (D7); the context ends with the error.
+      const { message, param } = errorByCode('internal_error')!.example;
+      this.error(at, context.id, 'internal_error', message, param, events, true);
+      return;
+    }
     if (next) {
       events.push({ kind: 'message', at, message: next.message, durationMs: next.durationMs });
+      if (next.endsSegment) {
+        context.current = null;
+        context.currentBilled = 0;
+        this.startNext(context, at);
+      }
       context.due = { at: at + this.stepMs, order: this.order++ };
-    } else if (context.final) {
-      this.end(context.id);
+    } else if (context.final && !context.current && context.pending.length === 0) {
+      this.end(context, 'done');
       events.push({
         kind: 'message',
         at,
-        message: {
-          type: 'done',
-          context_id: context.id,
-          billed_characters: billedCharacters(context.text),
-        },
+        message: { type: 'done', context_id: context.id, billed_characters: context.billed },
       });
     }
   }

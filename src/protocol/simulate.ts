@@ -164,7 +164,16 @@ function lanesOf(
         ended: 'done',
       });
     } else if (e.dir === 'received' && type === 'error') {
-      lanes.set(e.lane, { ...lane, ended: 'error' });
+      // An error that ends its context carries its billed count; one that ends nothing, null.
+      const billed = e.message!.billed_characters;
+      if (typeof billed === 'number') {
+        lanes.set(e.lane, {
+          ...lane,
+          billed,
+          costFen: speechCostFen(billed, lane.model as ModelId),
+          ended: 'error',
+        });
+      } else lanes.set(e.lane, lane);
     } else {
       lanes.set(e.lane, lane);
     }

@@ -1,24 +1,32 @@
 /**
  * The protocol model (src/protocol/session.ts), which the test mock and the simulator run, keeps
- * the rules the AsyncAPI document states for errors and the idle timer: a JSON message that breaks
- * the schema (an unknown field too) gets `invalid_request` naming the field and the connection
- * stays open; an error names the message's `context_id` as sent, open or not, and null only when
- * there is no well-formed one; the context it names ends, its buffered text dropped; only accepted
- * messages restart the idle timer. It also keeps the document's `x-flow-control` and message
- * descriptions: audio faster than real time, a cancel that stops a context at once, no flush
- * of its own and no acknowledgement of one, no per-message rate cap, no maximum life of a
- * context. No browser: the model is driven on its logical clock.
+ * the AsyncAPI document's rules: where segments end (D2, a table of inputs); errors that end their
+ * context carry its `billed_characters`, those that end nothing carry null (D4, D5, D28); a
+ * context's id is single-use (D4); settings belong to the first generate (D5); billing starts
+ * with a segment's synthesis, one segment at a time (D7, D30), failed segments never billed (D8);
+ * markup only with `text_markup` (D1); only accepted messages restart the idle timer (D11). It
+ * also keeps the document's `x-flow-control`: audio faster than real time, a cancel that stops a
+ * context at once, no flush of its own, no per-message rate cap, no maximum life of a context.
+ * No browser: the model is driven on its logical clock.
  */
 import { test, expect } from '@playwright/test';
 
 import WebSocket from 'ws';
 
+import { outputFormatError, validOutputFormats } from '../../src/data/audioFormats';
 import { errorByCode } from '../../src/data/errors';
 import { limit } from '../../src/data/limits';
 import { billedCharacters } from '../../src/data/pricing';
 import { presetVoices } from '../../src/data/voices';
-import { Session, type SessionEvent } from '../../src/protocol/session';
-import { closeCodes } from '../../src/protocol/schemas';
+import {
+  maxSegmentLength,
+  segmentBilledCharacters,
+  segmentText,
+  type TextMarkup,
+} from '../../src/protocol/segment';
+import { defaultTextMarkup } from '../../src/data/pronunciation';
+import { Session, type SessionEvent, type SessionOptions } from '../../src/protocol/session';
+import { closeCodes, generateSettings } from '../../src/protocol/schemas';
 import { asyncApiDocument } from '../support/specs';
 import { startWebsocketMock } from '../mock/websocket-mock';
 
@@ -28,10 +36,11 @@ const voice = presetVoices[0].voiceId;
 const idleMs = limit('websocketIdleTimeout').value * 1000;
 
 /** A session, and a client that sends JSON at a time and collects everything the server sends. */
-function client() {
-  const session = new Session({ stepMs: 10 });
+function client(options: SessionOptions = {}) {
+  const session = new Session({ stepMs: 10, ...options });
   const events: SessionEvent[] = [];
   return {
+    session,
     events,
     send(message: unknown, at: number) {
       events.push(...session.advance(at));
@@ -50,6 +59,163 @@ function client() {
     closes: () => events.filter((e) => e.kind === 'close'),
   };
 }
+
+/** Where segments end (D2): input, markup, final → segments and the rest still waiting. */
+const segmentCases: {
+  readonly name: string;
+  readonly text: string;
+  readonly markup?: TextMarkup;
+  readonly final?: boolean;
+  readonly segments: string[];
+  readonly rest: string;
+}[] = [
+  {
+    name: 'a decimal point never splits',
+    text: '圆周率约等于 3.14，很常用。',
+    segments: ['圆周率约等于 3.14，', '很常用。'],
+    rest: '',
+  },
+  {
+    name: 'a version number never splits; whitespace after a boundary ends the segment with it',
+    text: 'Update to v2.1 now. Then',
+    segments: ['Update to v2.1 now. '],
+    rest: 'Then',
+  },
+  {
+    name: 'a time never splits',
+    text: 'Meet at 14:30 today',
+    segments: [],
+    rest: 'Meet at 14:30 today',
+  },
+  {
+    name: 'ASCII punctuation at the end of the buffer waits for what follows',
+    text: 'It costs 1,000 yuan.',
+    segments: [],
+    rest: 'It costs 1,000 yuan.',
+  },
+  {
+    name: 'the last generate or a flush makes the rest a segment',
+    text: 'It costs 1,000 yuan.',
+    final: true,
+    segments: ['It costs 1,000 yuan.'],
+    rest: '',
+  },
+  {
+    name: 'no abbreviation list: a space after Dr. splits',
+    text: 'Dr. Smith is here.',
+    final: true,
+    segments: ['Dr. ', 'Smith is here.'],
+    rest: '',
+  },
+  {
+    name: 'full-width punctuation splits at once; a run of marks stays together',
+    text: '你好，我是小林。请问？！有什么',
+    segments: ['你好，', '我是小林。', '请问？！'],
+    rest: '有什么',
+  },
+  {
+    name: 'a closing quotation mark stays with its segment',
+    text: '他说：“好。”然后走了',
+    segments: ['他说：', '“好。”'],
+    rest: '然后走了',
+  },
+  { name: 'an ellipsis splits', text: '嗯……好的', segments: ['嗯……'], rest: '好的' },
+  { name: 'a line break splits', text: '第一行\n第二行', segments: ['第一行\n'], rest: '第二行' },
+  {
+    name: 'leading line breaks join the next segment',
+    text: '\n\n你好。',
+    segments: ['\n\n你好。'],
+    rest: '',
+  },
+  {
+    name: `${maxSegmentLength} characters without a boundary are cut after the last whitespace`,
+    text: 'word '.repeat(50),
+    segments: ['word '.repeat(40)],
+    rest: 'word '.repeat(10),
+  },
+  {
+    name: `${maxSegmentLength} characters without whitespace are cut at ${maxSegmentLength}`,
+    text: '好'.repeat(maxSegmentLength + 50),
+    segments: ['好'.repeat(maxSegmentLength)],
+    rest: '好'.repeat(50),
+  },
+  {
+    name: 'with text_markup, the cut never falls inside a pause',
+    text: `${'好'.repeat(maxSegmentLength - 5)}[pause:300ms]`,
+    markup: 'pronunciation',
+    segments: ['好'.repeat(maxSegmentLength - 5)],
+    rest: '[pause:300ms]',
+  },
+  {
+    name: 'without text_markup, a bracket is text and the cut falls where the count says',
+    text: `${'好'.repeat(maxSegmentLength - 5)}[pause:300ms]`,
+    segments: [`${'好'.repeat(maxSegmentLength - 5)}[paus`],
+    rest: 'e:300ms]',
+  },
+  {
+    name: 'with text_markup, a hint stays with its character',
+    text: `${'好'.repeat(maxSegmentLength - 1)}曾[zeng1]先生`,
+    markup: 'pronunciation',
+    segments: ['好'.repeat(maxSegmentLength - 1)],
+    rest: '曾[zeng1]先生',
+  },
+  {
+    name: 'with text_markup, [[ is a literal [ and markup holds no boundary',
+    text: '见注释[[1]。停一下[pause:300ms]，好',
+    markup: 'pronunciation',
+    segments: ['见注释[[1]。', '停一下[pause:300ms]，'],
+    rest: '好',
+  },
+  {
+    name: 'a final rest of whitespace only is dropped',
+    text: 'Hello.   ',
+    final: true,
+    segments: ['Hello.   '],
+    rest: '',
+  },
+  // A segment never bills more than the maximum, closing marks and markup included (D47).
+  {
+    name: 'a closing mark that would pass the maximum starts the next segment',
+    text: `${'好'.repeat(maxSegmentLength - 1)}。”好`,
+    segments: [`${'好'.repeat(maxSegmentLength - 1)}。`],
+    rest: '”好',
+  },
+  {
+    name: 'a run of closing marks stops at the maximum',
+    text: `${'好'.repeat(maxSegmentLength - 2)}。”」』好`,
+    segments: [`${'好'.repeat(maxSegmentLength - 2)}。”`],
+    rest: '」』好',
+  },
+  {
+    name: 'with text_markup, a pause that would pass the maximum goes to the next segment',
+    text: `${'好'.repeat(maxSegmentLength - 5)}[pause:300ms]。好`,
+    markup: 'pronunciation',
+    segments: ['好'.repeat(maxSegmentLength - 5), '[pause:300ms]。'],
+    rest: '好',
+  },
+  {
+    name: 'with text_markup, a bracket longer than a segment is cut like text',
+    text: `[${'a'.repeat(maxSegmentLength + 50)}]`,
+    markup: 'pronunciation',
+    final: true,
+    segments: [`[${'a'.repeat(maxSegmentLength - 1)}`, `${'a'.repeat(51)}]`],
+    rest: '',
+  },
+];
+
+test.describe('segments (D2)', () => {
+  for (const c of segmentCases) {
+    test(c.name, () => {
+      const result = segmentText(c.text, { markup: c.markup ?? 'none', final: c.final ?? false });
+      expect(result).toEqual({ segments: c.segments, rest: c.rest });
+      for (const segment of result.segments) {
+        expect([...segment].length).toBeLessThanOrEqual(maxSegmentLength);
+        const billed = segmentBilledCharacters(segment, c.markup ?? 'none');
+        expect(billed).toBeLessThanOrEqual(maxSegmentLength);
+      }
+    });
+  }
+});
 
 test('an unknown field gets invalid_request naming it; the connection stays open', () => {
   const c = client();
@@ -109,12 +275,29 @@ test('a rejected later generate ends its context: the buffered text is neither s
       error: expect.objectContaining({ code: 'invalid_request', param: 'debug' }),
     }),
   ]);
-  // No audio, no done for it: the context ended with the error.
+  // No audio, no done for it: the context ended with the error, which bills nothing buffered.
   expect(c.messages().filter((m) => m.context_id === 'turn-1' && m.type !== 'error')).toEqual([]);
-  // Its id is free again: it is not an open context any more.
+  expect(c.errors()[0]).toMatchObject({ billed_characters: 0 });
+  // Its id is retired (D4): a later message naming it gets the error that ends nothing.
   c.send({ type: 'flush', context_id: 'turn-1' }, 1001);
-  expect(c.errors()[1]).toMatchObject({ context_id: 'turn-1', error: { param: 'context_id' } });
+  expect(c.errors()[1]).toMatchObject({
+    context_id: 'turn-1',
+    billed_characters: null,
+    error: { param: 'context_id' },
+  });
 });
+
+/** When the server last wrote audio, timestamps or done: the idle timer restarts there (D55). */
+const lastAudioAt = (c: ReturnType<typeof client>) =>
+  Math.max(
+    0,
+    ...c.events
+      .filter(
+        (e) =>
+          e.kind === 'message' && ['audio', 'timestamps', 'done'].includes(String(e.message.type)),
+      )
+      .map((e) => e.at),
+  );
 
 test('only accepted messages restart the idle timer', () => {
   const accepted = client();
@@ -122,8 +305,9 @@ test('only accepted messages restart the idle timer', () => {
   accepted.send({ type: 'generate', context_id: 'turn-2', text: '好。', voice_id: voice }, 50_000);
   accepted.run(50_000 + idleMs + 1000);
   expect(accepted.closes()).toEqual([
-    expect.objectContaining({ code: closeCodes.idle_timeout, at: 50_000 + idleMs }),
+    expect.objectContaining({ code: closeCodes.idle_timeout, at: lastAudioAt(accepted) + idleMs }),
   ]);
+  expect(lastAudioAt(accepted)).toBeGreaterThan(50_000);
 
   const rejected = client();
   rejected.send({ type: 'generate', context_id: 'turn-1', text: '好。', voice_id: voice }, 0);
@@ -132,7 +316,18 @@ test('only accepted messages restart the idle timer', () => {
   rejected.run(50_000 + idleMs + 1000);
   expect(rejected.errors()).toHaveLength(1);
   expect(rejected.closes()).toEqual([
-    expect.objectContaining({ code: closeCodes.idle_timeout, at: idleMs }),
+    expect.objectContaining({ code: closeCodes.idle_timeout, at: lastAudioAt(rejected) + idleMs }),
+  ]);
+  expect(lastAudioAt(rejected)).toBeLessThan(50_000);
+});
+
+test('the idle timer restarts after the server’s last message, not only the client’s (D55)', () => {
+  const c = client();
+  c.send({ type: 'generate', context_id: 'turn-1', text: '第一句。第二句。', voice_id: voice }, 0);
+  c.run(idleMs * 2);
+  expect(lastAudioAt(c)).toBeGreaterThan(0);
+  expect(c.closes()).toEqual([
+    expect.objectContaining({ code: closeCodes.idle_timeout, at: lastAudioAt(c) + idleMs }),
   ]);
 });
 
@@ -184,7 +379,7 @@ test('a flush of a waiting context is accepted: it restarts the idle timer and c
   );
   idle.run(waitMs);
   expect(idle.closes()).toEqual([
-    expect.objectContaining({ code: closeCodes.idle_timeout, at: idleMs }),
+    expect.objectContaining({ code: closeCodes.idle_timeout, at: lastAudioAt(idle) + idleMs }),
   ]);
 });
 
@@ -217,11 +412,8 @@ test('a message to a context that no longer takes it is refused naming context_i
   expect(turn1.at(-1)?.message).toMatchObject({ billed_characters: billedCharacters(text) });
   const turn2 = ofContext(c.events, 'turn-2').filter((m) => m.message.type !== 'error');
   expect(turn2.map((m) => m.message.type)).toEqual(['done']);
-  // An ended id starts a new context with a first generate (voice_id), as the document says.
-  c.send({ type: 'generate', context_id: 'turn-2', text: '新的一轮。', voice_id: voice }, 20_001);
-  c.run(30_000);
-  expect(c.errors()).toHaveLength(5);
-  expect(ofContext(c.events, 'turn-2').at(-1)?.message.type).toBe('done');
+  // Every one of them ends nothing.
+  for (const e of c.errors()) expect(e.billed_characters).toBeNull();
 });
 
 /** The messages of one context, in order, with when they were sent. */
@@ -245,31 +437,31 @@ test('audio comes faster than real time: the whole released text, as soon as it 
   expect(spoken).toBeGreaterThan(10 * Math.max(sentWithin, 1));
 });
 
-test('a cancel stops its context at once: done comes next, nothing after it, the released text billed', () => {
+test('a cancel stops its context at once: done comes next, billing the sent and the in-synthesis segments', () => {
   const c = client();
-  // Released at once: the text up to the last natural pause; the rest stays buffered.
-  const released = '第一句话。第二句话。第三句话。';
+  const segments = ['第一句话。', '第二句话。', '第三句话。'];
   c.send(
     {
       type: 'generate',
       context_id: 'turn-1',
-      text: `${released}还在缓冲`,
+      text: `${segments.join('')}还在缓冲`,
       voice_id: voice,
       continue: true,
     },
     0,
   );
   c.send({ type: 'generate', context_id: 'turn-2', text: '另一段话。', voice_id: voice }, 1);
-  // The first chunk has been sent (one step after the generate), the others are still queued.
+  // At 10 the first segment's audio is sent and the second starts synthesis; the third waits.
   c.run(15);
   c.send({ type: 'cancel', context_id: 'turn-1' }, 15);
   c.run(10_000);
   const turn1 = ofContext(c.events, 'turn-1');
   const done = turn1.findIndex((m) => m.message.type === 'done');
   expect(turn1.slice(0, done).map((m) => m.message.type)).toEqual(['audio']);
+  // Sent + in synthesis; the queued segment and the buffered text are not billed (D7, D30).
   expect(turn1[done]).toMatchObject({
     at: 15,
-    message: { billed_characters: billedCharacters(released) },
+    message: { billed_characters: billedCharacters(segments[0] + segments[1]) },
   });
   expect(turn1.slice(done + 1)).toEqual([]);
   // The other context goes on.
@@ -326,6 +518,69 @@ test('client messages have no rate cap, and a context has no maximum life', () =
   });
 });
 
+test('the mock pings; two unanswered pings close with 4002, a library’s automatic pong keeps it open (D10)', async () => {
+  // Long enough that a loaded machine still pongs in time; the closes come at 3 intervals.
+  const pingIntervalMs = 150;
+  const mock = await startWebsocketMock({ pingIntervalMs });
+  const closeCode = (autoPong: boolean, waitMs: number) =>
+    new Promise<number | null>((resolve, reject) => {
+      const ws = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+        headers: { Authorization: 'Bearer sk-test' },
+        autoPong,
+      });
+      let pings = 0;
+      ws.on('ping', () => (pings += 1));
+      ws.on('close', (code) => resolve(pings >= 2 ? code : -pings));
+      ws.on('error', reject);
+      setTimeout(() => {
+        resolve(null);
+        ws.terminate();
+      }, waitMs);
+    });
+  try {
+    expect(await closeCode(false, pingIntervalMs * 10)).toBe(closeCodes.keepalive_timeout);
+    expect(await closeCode(true, pingIntervalMs * 10)).toBeNull();
+  } finally {
+    await mock.close();
+  }
+});
+
+test('every handshake counts toward the key’s per-minute rate: past it, 429 with Retry-After (D12)', async () => {
+  const mock = await startWebsocketMock({ requestsPerMinute: 2 });
+  const handshake = () =>
+    new Promise<{ status: number; retryAfter?: string; code?: string }>((resolve, reject) => {
+      const ws = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+        headers: { Authorization: 'Bearer sk-test' },
+      });
+      ws.on('open', () => {
+        resolve({ status: 101 });
+        ws.close();
+      });
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: res.headers['retry-after'] as string | undefined,
+            code: (JSON.parse(body) as { error: { code: string } }).error.code,
+          }),
+        );
+      });
+      ws.on('error', reject);
+    });
+  try {
+    expect((await handshake()).status).toBe(101);
+    expect((await handshake()).status).toBe(101);
+    const refused = await handshake();
+    expect(refused).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
+  } finally {
+    await mock.close();
+  }
+});
+
 test('the handshake response carries the connection’s X-Request-Id, as the document says', async () => {
   const channel = Object.values(asyncApiDocument().channels as Json)[0] as Json;
   const headers = channel['x-handshake-response-headers'] as { name: string }[];
@@ -344,4 +599,393 @@ test('the handshake response carries the connection’s X-Request-Id, as the doc
   } finally {
     await mock.close();
   }
+});
+
+test('without text_markup, brackets and Markdown are text; with it, markup is checked', () => {
+  const texts = ['请看注释[1]。', '详见[文档](https://example.com/docs)。'];
+  const plain = client();
+  texts.forEach((text, i) =>
+    plain.send({ type: 'generate', context_id: `plain-${i}`, text, voice_id: voice }, i),
+  );
+  plain.run(10_000);
+  expect(plain.errors()).toEqual([]);
+  // Every character is text, spoken and billed (D1).
+  texts.forEach((text, i) => {
+    expect(ofContext(plain.events, `plain-${i}`).at(-1)?.message).toMatchObject({
+      type: 'done',
+      billed_characters: [...text].length,
+    });
+  });
+  const marked = client();
+  texts.forEach((text, i) =>
+    marked.send(
+      {
+        type: 'generate',
+        context_id: `marked-${i}`,
+        text,
+        voice_id: voice,
+        text_markup: 'pronunciation',
+      },
+      i,
+    ),
+  );
+  marked.run(10_000);
+  expect(marked.errors().map((e) => [e.context_id, (e.error as Json).param])).toEqual([
+    ['marked-0', 'text'],
+    ['marked-1', 'text'],
+  ]);
+  // The dictionary is checked in both modes.
+  const dictionary = client();
+  dictionary.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '重庆',
+      voice_id: voice,
+      pronunciation_dictionary: [{ word: '重庆', pinyin: 'chong2' }],
+    },
+    0,
+  );
+  expect(dictionary.errors()[0]).toMatchObject({
+    error: { param: 'pronunciation_dictionary[0].pinyin' },
+  });
+});
+
+test('3.14 is one segment: one audio chunk, one word', () => {
+  const c = client();
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '圆周率约为 3.14 左右',
+      voice_id: voice,
+      timestamps: true,
+      continue: true,
+    },
+    0,
+  );
+  c.run(1000);
+  // No boundary yet: nothing is synthesised.
+  expect(c.messages()).toEqual([]);
+  c.send({ type: 'generate', context_id: 'turn-1', text: '。', continue: false }, 1000);
+  c.run(2000);
+  const turn = ofContext(c.events, 'turn-1').map((m) => m.message);
+  expect(turn.map((m) => m.type)).toEqual(['audio', 'timestamps', 'done']);
+  expect((turn[1].words as Json[])[0]).toMatchObject({ text: '圆周率约为 3.14 左右' });
+});
+
+test('a generate with voice_id to an ended id is refused: it ends, opens and bills nothing', () => {
+  const c = client();
+  c.send({ type: 'generate', context_id: 'turn-1', text: '第一轮。', voice_id: voice }, 0);
+  c.send(
+    { type: 'generate', context_id: 'turn-2', text: '进行中，', voice_id: voice, continue: true },
+    1,
+  );
+  c.run(1000);
+  const usage = [...c.session.usage];
+  c.send({ type: 'generate', context_id: 'turn-1', text: '第二轮。', voice_id: voice }, 1000);
+  c.run(2000);
+  expect(c.errors()).toEqual([
+    expect.objectContaining({
+      context_id: 'turn-1',
+      billed_characters: null,
+      error: expect.objectContaining({ code: 'invalid_request', param: 'context_id' }),
+    }),
+  ]);
+  expect(c.session.openContexts).toEqual(['turn-2']);
+  expect(c.session.usage).toEqual(usage);
+  expect(ofContext(c.events, 'turn-1').filter((m) => m.at >= 1000)).toHaveLength(1);
+});
+
+test('a follow-up changing a setting is refused naming it; its text is not added, the context goes on', () => {
+  const c = client();
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '您好，',
+      voice_id: voice,
+      speed: 1,
+      continue: true,
+    },
+    0,
+  );
+  // Repeating a setting unchanged (or its default) is fine.
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '我是', voice_id: voice, continue: true },
+    1,
+  );
+  c.send({ type: 'generate', context_id: 'turn-1', text: '小林', pitch: 0, continue: true }, 2);
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '换个声音，',
+      voice_id: presetVoices[1].voiceId,
+      continue: true,
+    },
+    3,
+  );
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '快一点。', speed: 1.5, continue: true },
+    4,
+  );
+  c.send({ type: 'generate', context_id: 'turn-1', text: '再见。' }, 5);
+  c.run(10_000);
+  expect(c.errors().map((e) => [(e.error as Json).param, e.billed_characters])).toEqual([
+    ['voice_id', null],
+    ['speed', null],
+  ]);
+  expect(ofContext(c.events, 'turn-1').at(-1)?.message).toMatchObject({
+    type: 'done',
+    billed_characters: billedCharacters('您好，我是小林再见。'),
+  });
+});
+
+test('an ending error carries the billed characters of the segments that started', () => {
+  const c = client();
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '第一句。第二句。第三句',
+      voice_id: voice,
+      continue: true,
+    },
+    0,
+  );
+  // At 10 the first segment is sent and the second starts; the third is still in the buffer.
+  c.run(15);
+  c.send({ type: 'generate', context_id: 'turn-1', text: '。', continue: true, debug: true }, 15);
+  expect(c.errors()[0]).toMatchObject({
+    context_id: 'turn-1',
+    billed_characters: billedCharacters('第一句。第二句。'),
+    error: { param: 'debug' },
+  });
+  // A refused first generate ends its context at once: nothing billed.
+  c.send({ type: 'generate', context_id: 'turn-2', text: '好。', voice_id: 'no_such_voice' }, 20);
+  expect(c.errors()[1]).toMatchObject({
+    context_id: 'turn-2',
+    billed_characters: 0,
+    error: { code: 'voice_not_found' },
+  });
+});
+
+test('a voice deleted mid-reply: the started context finishes, a new one gets voice_not_found (D15, D22)', () => {
+  let deleted = false;
+  const mine = 'voice_custom_8f3k2m';
+  const c = client({ voiceExists: (id) => id !== mine || !deleted });
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '第一句。', voice_id: mine, continue: true },
+    0,
+  );
+  deleted = true;
+  c.send({ type: 'generate', context_id: 'turn-1', text: '第二句。' }, 1);
+  c.send({ type: 'generate', context_id: 'turn-2', text: '你好。', voice_id: mine }, 2);
+  c.run(1000);
+  expect(c.errors()).toEqual([
+    expect.objectContaining({
+      context_id: 'turn-2',
+      billed_characters: 0,
+      error: expect.objectContaining({ code: 'voice_not_found', param: 'voice_id' }),
+    }),
+  ]);
+  expect(c.messages().filter((m) => m.type === 'done')).toEqual([
+    expect.objectContaining({
+      context_id: 'turn-1',
+      billed_characters: billedCharacters('第一句。第二句。'),
+    }),
+  ]);
+});
+
+test('a failed segment is not billed; a resend on a new id is billed once for its own text', () => {
+  const c = client({ failSegment: (id, index) => id === 'turn-1' && index === 1 });
+  const segments = ['第一句。', '第二句。', '第三句。'];
+  c.send({ type: 'generate', context_id: 'turn-1', text: segments.join(''), voice_id: voice }, 0);
+  c.run(1000);
+  const turn1 = ofContext(c.events, 'turn-1').map((m) => m.message);
+  expect(turn1.map((m) => m.type)).toEqual(['audio', 'error']);
+  expect(turn1[1]).toMatchObject({
+    billed_characters: billedCharacters(segments[0]),
+    error: { code: 'internal_error' },
+  });
+  // Resent from the first word whose audio did not arrive, on a new id (D8).
+  const resent = segments.slice(1).join('');
+  c.send({ type: 'generate', context_id: 'turn-1-retry', text: resent, voice_id: voice }, 1000);
+  c.run(2000);
+  expect(ofContext(c.events, 'turn-1-retry').at(-1)?.message).toMatchObject({
+    type: 'done',
+    billed_characters: billedCharacters(resent),
+  });
+  const total = c.session.usage.reduce((sum, u) => sum + u.billedCharacters, 0);
+  expect(total).toBe(billedCharacters(segments.join('')));
+});
+
+test('the context after the limit is refused; a slot frees when done is sent', () => {
+  const max = limit('contextsPerConnection').value;
+  const c = client();
+  for (let i = 0; i < max; i += 1) {
+    c.send(
+      { type: 'generate', context_id: `turn-${i}`, text: '好，', voice_id: voice, continue: true },
+      i,
+    );
+  }
+  c.send({ type: 'generate', context_id: 'extra-1', text: '好。', voice_id: voice }, max);
+  expect(c.errors()).toEqual([
+    expect.objectContaining({
+      context_id: 'extra-1',
+      billed_characters: 0,
+      error: expect.objectContaining({ code: 'rate_limited' }),
+    }),
+  ]);
+  c.send({ type: 'generate', context_id: 'turn-0', text: '', continue: false }, 100);
+  // Not yet: the slot frees when the done is sent, not when the last generate arrives.
+  c.send({ type: 'generate', context_id: 'extra-2', text: '好。', voice_id: voice }, 100);
+  expect(c.errors()).toHaveLength(2);
+  c.run(1000);
+  expect(ofContext(c.events, 'turn-0').at(-1)?.message.type).toBe('done');
+  c.send({ type: 'generate', context_id: 'extra-3', text: '好。', voice_id: voice }, 1000);
+  c.run(2000);
+  expect(c.errors()).toHaveLength(2);
+  expect(ofContext(c.events, 'extra-3').at(-1)?.message.type).toBe('done');
+});
+
+test('an empty flush restarts the idle timer', () => {
+  const c = client();
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '好。', voice_id: voice, continue: true },
+    0,
+  );
+  c.run(1000);
+  // The buffer is empty: the flush synthesises nothing, but the server accepts it (受理).
+  c.send({ type: 'flush', context_id: 'turn-1' }, 40_000);
+  c.run(40_000 + idleMs - 1);
+  expect(c.closes()).toEqual([]);
+  expect(c.messages().filter((m) => m.type !== 'audio')).toEqual([]);
+  c.run(40_000 + idleMs);
+  expect(c.closes()).toEqual([
+    expect.objectContaining({ code: closeCodes.idle_timeout, at: 40_000 + idleMs }),
+  ]);
+});
+
+test('a close with contexts open ends them without done; started segments stay billed', () => {
+  const c = client();
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '第一句。第二句。第三句',
+      voice_id: voice,
+      continue: true,
+    },
+    0,
+  );
+  c.run(15);
+  c.events.push(...c.session.close(15));
+  expect(c.messages().filter((m) => m.type === 'done')).toEqual([]);
+  expect(c.session.usage).toEqual([
+    { contextId: 'turn-1', billedCharacters: billedCharacters('第一句。第二句。'), end: 'close' },
+  ]);
+});
+
+test('a first generate with an output format outside the table is refused naming the field', () => {
+  const c = client();
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '您好。',
+      voice_id: voice,
+      output_format: { container: 'ogg_opus', sample_rate: 44100 },
+    },
+    0,
+  );
+  expect(c.errors()).toEqual([
+    expect.objectContaining({
+      context_id: 'turn-1',
+      error: expect.objectContaining({
+        code: 'invalid_request',
+        param: outputFormatError({ container: 'ogg_opus', sample_rate: 44100 })!.param,
+      }),
+    }),
+  ]);
+  // Every combination of the table opens a context.
+  validOutputFormats().forEach((output_format, i) => {
+    c.send(
+      { type: 'generate', context_id: `ok-${i}`, text: '好。', voice_id: voice, output_format },
+      1 + i * 100,
+    );
+    c.run(50 + i * 100);
+  });
+  expect(c.errors()).toHaveLength(1);
+});
+
+test('a close for the server’s own reasons does not bill the segment in synthesis', () => {
+  // At 15 ms the first segment's audio is sent and the second one is in synthesis (D30).
+  const usageAfter = (close: (s: Session) => unknown) => {
+    const c = client();
+    c.send(
+      {
+        type: 'generate',
+        context_id: 'turn-1',
+        text: '第一句。第二句。',
+        voice_id: voice,
+        continue: true,
+      },
+      0,
+    );
+    c.run(15);
+    close(c.session);
+    return c.session.usage;
+  };
+  const both = billedCharacters('第一句。第二句。');
+  const first = billedCharacters('第一句。');
+  const billed = (close: (s: Session) => unknown) => usageAfter(close)[0].billedCharacters;
+  // The client's close, or the server's because of the client: the segment in synthesis is billed.
+  expect(billed((s) => s.close(15))).toBe(both);
+  for (const code of [closeCodes.policy_violation, closeCodes.keepalive_timeout]) {
+    expect(billed((s) => s.serverClose(15, code))).toBe(both);
+  }
+  // A planned drain or a failure of the server's own: it is not (D31).
+  for (const code of [closeCodes.normal, closeCodes.internal_error, closeCodes.try_again_later]) {
+    expect(usageAfter((s) => s.serverClose(15, code))).toEqual([
+      { contextId: 'turn-1', billedCharacters: first, end: 'close' },
+    ]);
+  }
+});
+
+test('an error without a context_id ends nothing: billed_characters is null', () => {
+  const c = client();
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '好，', voice_id: voice, continue: true },
+    0,
+  );
+  c.send({ type: 'flush' }, 1);
+  c.send('just a string', 2);
+  expect(c.errors().map((e) => [e.context_id, e.billed_characters])).toEqual([
+    [null, null],
+    [null, null],
+  ]);
+  expect(c.session.openContexts).toEqual(['turn-1']);
+});
+
+test('the document states the decided rules where the model enforces them', () => {
+  const doc = asyncApiDocument();
+  const messages = (doc.components as Json).messages as Record<string, Json>;
+  const generate = messages.generate;
+  const payload = generate.payload as { properties: Record<string, Json> };
+  // `text_markup`'s default is the one pronunciation.ts applies.
+  expect(payload.properties.text_markup.default).toBe(defaultTextMarkup);
+  // The first generate's settings: every one is named where the rule is stated (D5).
+  for (const setting of generateSettings) {
+    expect(String(generate.description)).toContain(`\`${setting}\``);
+  }
+  // The segment cut (D2) and the ping interval (D10) as the data modules have them.
+  expect(String(generate.description)).toContain(`${maxSegmentLength} 个字符`);
+  const channel = (doc.channels as Record<string, Json>).speech;
+  const keepalive = channel['x-keepalive'] as { description: string };
+  expect(keepalive.description).toContain(`每 ${limit('websocketPingInterval').value} 秒`);
+  // An ending error's billed count is required, null when it ends nothing.
+  const error = messages.error.payload as { required: string[] };
+  expect(error.required).toContain('billed_characters');
 });

@@ -195,7 +195,8 @@ test.describe('the simulator shows what the mock sends', () => {
       turn: /以关闭码 1000（normal）关闭/,
       'barge-in': /以关闭码 1000（normal）关闭/,
       interleaved: /2 个上下文.*1000/,
-      idle: /60 秒时以关闭码 4000（idle_timeout）关闭/,
+      // Timed from the context's `done`, the server's last message (D55), not from the generate.
+      idle: /60\.\d+ 秒时以关闭码 4000（idle_timeout）关闭/,
       malformed: /以关闭码 1008（policy_violation）关闭/,
     };
     for (const scenario of scenarios) {
@@ -326,6 +327,8 @@ test.describe('the log checker', () => {
             param: 'context_id',
             request_id: 'req_1',
           },
+          // Ends nothing, so it bills nothing (D7, D28).
+          billed_characters: null,
         },
       }),
       ...early.slice(doneAt + 1),

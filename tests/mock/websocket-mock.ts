@@ -1,9 +1,10 @@
 /**
  * A local mock of the speech websocket: a thin `ws` adapter over the protocol model of
- * src/protocol/session.ts, which enforces the AsyncAPI document (schemas, per-context buffering,
- * flush, cancel, `done` with billed characters, errors, 1008 on frames that are not JSON, the
- * idle timeout). The model keeps no timers: this adapter hands it each frame with the time it
- * arrived and sends what it says is due, on real timers. A handshake without a Bearer key (or with
+ * src/protocol/session.ts, which enforces the AsyncAPI document (schemas, segments, flush,
+ * cancel, billing in `done` and ending errors, single-use context ids, 1008 on frames that are
+ * not JSON, the idle timeout). The model keeps no timers: this adapter hands it each frame with
+ * the time it arrived and sends what it says is due, on real timers. It pings as the document's
+ * `x-keepalive` says: every ping interval, closing with 4002 after two unanswered pings. A handshake without a Bearer key (or with
  * `revokedKey`) is refused with HTTP 401 and the `unauthorized` error envelope, and a request to
  * the websocket's path that is no upgrade with HTTP 400 and `invalid_request`, as the AsyncAPI
  * document's `x-handshake-refusals` say; every handshake response, the 101 too, carries an
@@ -12,13 +13,18 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 
+import { errorByCode } from '../../src/data/errors';
+import { limit } from '../../src/data/limits';
+import { closeCodes } from '../../src/protocol/schemas';
 import {
   Session,
   notUpgradeError,
   unauthorizedError,
   type SessionEvent,
+  type SessionOptions,
 } from '../../src/protocol/session';
 
 type Json = Record<string, unknown>;
@@ -49,6 +55,15 @@ export interface WebsocketMockOptions {
   readonly stepMs?: number;
   /** Idle timeout (ms); the API's limit by default. */
   readonly idleTimeoutMs?: number;
+  /** Interval of the server's pings (ms); the API's by default (D10). */
+  readonly pingIntervalMs?: number;
+  /** Segments the server fails with `internal_error` (the model's `failSegment`). */
+  readonly failSegment?: SessionOptions['failSegment'];
+  /**
+   * The key's request rate per minute, which every handshake counts toward (D12); beyond it a
+   * handshake is refused with 429 `rate_limited` and `Retry-After`. Unlimited by default.
+   */
+  readonly requestsPerMinute?: number;
 }
 
 /** An API key the mock treats as revoked: its handshake is refused like a missing one. */
@@ -96,6 +111,28 @@ export async function startWebsocketMock(
     requests += 1;
     headers.push(`X-Request-Id: req_mock_${requests}`);
   });
+  /** When the handshakes of the last minute arrived. */
+  const handshakes: number[] = [];
+  /** A refused handshake: the API's error envelope, no websocket opened. */
+  const refuse = (
+    socket: Duplex,
+    status: string,
+    requestId: string,
+    body: string,
+    headers: string[] = [],
+  ) =>
+    socket.end(
+      [
+        `HTTP/1.1 ${status}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `X-Request-Id: ${requestId}`,
+        ...headers,
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://mock').pathname;
     if (path !== '/v1/speech/websocket') {
@@ -111,19 +148,25 @@ export async function startWebsocketMock(
       // A client that stops reading after the status line resets the socket: not an error here.
       socket.on('error', () => undefined);
       const { requestId, body } = envelope(unauthorizedError);
-      socket.end(
-        [
-          'HTTP/1.1 401 Unauthorized',
-          'Content-Type: application/json; charset=utf-8',
-          `Content-Length: ${Buffer.byteLength(body)}`,
-          `X-Request-Id: ${requestId}`,
-          'Connection: close',
-          '',
-          body,
-        ].join('\r\n'),
-      );
+      refuse(socket, '401 Unauthorized', requestId, body);
       return;
     }
+    // Every handshake counts one request toward the key's per-minute rate (D12).
+    const at = Date.now();
+    while (handshakes.length > 0 && handshakes[0] <= at - 60_000) handshakes.shift();
+    if (options.requestsPerMinute !== undefined && handshakes.length >= options.requestsPerMinute) {
+      socket.on('error', () => undefined);
+      const e = errorByCode('rate_limited')!;
+      const { requestId, body } = envelope({
+        code: e.code,
+        message: e.example.message,
+        param: null,
+      });
+      const retryAfter = Math.ceil((handshakes[0] + 60_000 - at) / 1000);
+      refuse(socket, '429 Too Many Requests', requestId, body, [`Retry-After: ${retryAfter}`]);
+      return;
+    }
+    handshakes.push(at);
     wss.handleUpgrade(req, socket, head, (ws) => serve(ws));
   });
 
@@ -134,8 +177,26 @@ export async function startWebsocketMock(
       stepMs,
       idleTimeoutMs: options.idleTimeoutMs,
       requestId: () => `req_mock_${++requests}`,
+      failSegment: options.failSegment,
     });
     let timer: NodeJS.Timeout | undefined;
+    // Keepalive: a ping every interval; the second one left unanswered closes with 4002.
+    let unanswered = 0;
+    ws.on('pong', () => (unanswered = 0));
+    const pinger = setInterval(
+      () => {
+        if (ws.readyState !== ws.OPEN) return;
+        if (unanswered >= 2) {
+          log.closes.push(closeCodes.keepalive_timeout);
+          ws.close(closeCodes.keepalive_timeout, 'keepalive_timeout');
+          return;
+        }
+        unanswered += 1;
+        ws.ping();
+      },
+      options.pingIntervalMs ?? limit('websocketPingInterval').value * 1000,
+    );
+    pinger.unref();
     const emit = (events: SessionEvent[]) => {
       for (const event of events) {
         if (event.kind === 'message') {
@@ -175,6 +236,7 @@ export async function startWebsocketMock(
     });
     ws.on('close', () => {
       clearTimeout(timer);
+      clearInterval(pinger);
       session.close(now());
     });
   }

@@ -63,7 +63,12 @@ function summary(entry: TimelineEntry): string {
       return `done：计费 ${number(Number(m.billed_characters))} 字符`;
     case 'error': {
       const e = m.error as Json;
-      return `error：${String(e.code)}${e.param ? `（${String(e.param)}）` : ''}，${String(e.message)}`;
+      // An error that ends its context says what the context was billed.
+      const billed =
+        typeof m.billed_characters === 'number'
+          ? `；上下文结束，计费 ${number(m.billed_characters)} 字符`
+          : '';
+      return `error：${String(e.code)}${e.param ? `（${String(e.param)}）` : ''}，${String(e.message)}${billed}`;
     }
     default:
       return String(m.type);
