@@ -267,12 +267,223 @@ const finishers: Record<string, Finish> = {
   },
 };
 
+/**
+ * Where a rerun finds the key of the clone it resubmits: a sample uses this variable's value
+ * when it is set, else a new UUID, and prints the key it sends.
+ */
+export const idempotencyKeyVariable = 'VOXLOOM_IDEMPOTENCY_KEY';
+
+/** What a sample prints before it sends a clone, after the key. */
+export const idempotencyKeyNote = `（超时或 5xx 时，把环境变量 ${idempotencyKeyVariable} 设为这个值再运行，用同一个键重新提交）`;
+
+const note = idempotencyKeyNote;
+const variable = idempotencyKeyVariable;
+
+/**
+ * The spec's `Idempotency-Key` example is one value: a sample that sent it would make every
+ * reader's clones one clone (D14). Each language instead sends a new UUID per run (or the key of
+ * `idempotencyKeyVariable`, to resubmit) and prints it first. Standard libraries only: Go, C
+ * and Rust have no UUID function, so they draw 16 random bytes and set the version 4 bits.
+ */
+const idempotencyFinishers: Record<string, Finish> = {
+  curl: (code) =>
+    [
+      `IDEMPOTENCY_KEY="\${${variable}:-$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)}"`,
+      `echo "Idempotency-Key: $IDEMPOTENCY_KEY${note}" >&2`,
+      swap(
+        code,
+        /-H 'Idempotency-Key: [^']*'/,
+        `-H "Idempotency-Key: $IDEMPOTENCY_KEY"`,
+        'curl Idempotency-Key header',
+      ),
+    ].join('\n'),
+
+  python(code) {
+    const out = swap(
+      code,
+      /'Idempotency-Key': '[^']*'/,
+      "'Idempotency-Key': idempotency_key",
+      'python Idempotency-Key header',
+    );
+    return swap(
+      out.replace(/^import requests$/m, 'import sys\nimport uuid\n\nimport requests'),
+      /^headers = \{$/m,
+      [
+        `idempotency_key = os.environ.get('${variable}') or str(uuid.uuid4())`,
+        `print(f"Idempotency-Key: {idempotency_key}${note}", file=sys.stderr)`,
+        'headers = {',
+      ].join('\n'),
+      'python headers',
+    );
+  },
+
+  nodejs(code) {
+    const out = swap(
+      code,
+      /'Idempotency-Key': '[^']*'/,
+      "'Idempotency-Key': idempotencyKey",
+      'axios Idempotency-Key header',
+    );
+    return swap(
+      out.replace(/^(const axios = .*\n)/, "$1const { randomUUID } = require('crypto');\n"),
+      /^let config = \{$/m,
+      [
+        `const idempotencyKey = process.env.${variable} || randomUUID();`,
+        `console.error(\`Idempotency-Key: \${idempotencyKey}${note}\`);`,
+        '',
+        'let config = {',
+      ].join('\n'),
+      'axios config',
+    );
+  },
+
+  go(code) {
+    const out = swap(code, /^import \(\n/m, 'import (\n  "crypto/rand"\n', 'go imports');
+    return swap(
+      out,
+      /^( *)req\.Header\.Add\("Idempotency-Key", "[^"]*"\)$/m,
+      (_line, indent) =>
+        [
+          `idempotencyKey := os.Getenv("${variable}")`,
+          'if idempotencyKey == "" {',
+          '  b := make([]byte, 16)',
+          '  if _, err := rand.Read(b); err != nil {',
+          '    fmt.Println(err)',
+          '    return',
+          '  }',
+          '  b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80 // UUID version 4',
+          '  idempotencyKey = fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])',
+          '}',
+          `fmt.Fprintln(os.Stderr, "Idempotency-Key: "+idempotencyKey+"${note}")`,
+          'req.Header.Add("Idempotency-Key", idempotencyKey)',
+        ]
+          .map((line) => indent + line)
+          .join('\n'),
+      'go Idempotency-Key header',
+    );
+  },
+
+  csharp: (code) =>
+    swap(
+      code,
+      /^request\.Headers\.Add\("Idempotency-Key", "[^"]*"\);$/m,
+      [
+        `var idempotencyKey = Environment.GetEnvironmentVariable("${variable}") ?? Guid.NewGuid().ToString();`,
+        `Console.Error.WriteLine($"Idempotency-Key: {idempotencyKey}${note}");`,
+        'request.Headers.Add("Idempotency-Key", idempotencyKey);',
+      ].join('\n'),
+      'C# Idempotency-Key header',
+    ),
+
+  php(code) {
+    const out = swap(
+      code,
+      /'Idempotency-Key: [^']*'/,
+      "'Idempotency-Key: ' . $idempotencyKey",
+      'PHP Idempotency-Key header',
+    );
+    return swap(
+      out,
+      /^\$curl = curl_init\(\);$/m,
+      [
+        `$idempotencyKey = getenv('${variable}');`,
+        'if (!$idempotencyKey) {',
+        '  $b = random_bytes(16);',
+        '  $b[6] = chr(ord($b[6]) & 0x0f | 0x40); // UUID version 4',
+        '  $b[8] = chr(ord($b[8]) & 0x3f | 0x80);',
+        "  $idempotencyKey = vsprintf('%s%s-%s-%s-%s-%s%s%s', str_split(bin2hex($b), 4));",
+        '}',
+        `fwrite(STDERR, "Idempotency-Key: $idempotencyKey${note}\\n");`,
+        '',
+        '$curl = curl_init();',
+      ].join('\n'),
+      'PHP curl_init',
+    );
+  },
+
+  java(code) {
+    const out = swap(
+      code,
+      /\.addHeader\("Idempotency-Key", "[^"]*"\)/,
+      '.addHeader("Idempotency-Key", idempotencyKey)',
+      'Java Idempotency-Key header',
+    );
+    return swap(
+      out,
+      /^Request request = new Request\.Builder\(\)$/m,
+      [
+        `String idempotencyKey = System.getenv("${variable}");`,
+        'if (idempotencyKey == null) idempotencyKey = java.util.UUID.randomUUID().toString();',
+        `System.err.println("Idempotency-Key: " + idempotencyKey + "${note}");`,
+        'Request request = new Request.Builder()',
+      ].join('\n'),
+      'OkHttp request',
+    );
+  },
+
+  c: (code) =>
+    swap(
+      code,
+      /^( *)headers = curl_slist_append\(headers, "Idempotency-Key: [^"]*"\);$/m,
+      (_line, indent) =>
+        [
+          `const char *idempotencyKey = getenv("${variable}");`,
+          'char uuid[37];',
+          'if (idempotencyKey == NULL) {',
+          '  unsigned char b[16];',
+          '  FILE *urandom = fopen("/dev/urandom", "rb");',
+          '  if (urandom == NULL || fread(b, 1, sizeof b, urandom) != sizeof b) exit(1);',
+          '  fclose(urandom);',
+          '  b[6] = (b[6] & 0x0f) | 0x40; /* UUID version 4 */',
+          '  b[8] = (b[8] & 0x3f) | 0x80;',
+          '  for (int i = 0, at = 0; i < 16; i++)',
+          '    at += snprintf(uuid + at, sizeof uuid - at, i == 4 || i == 6 || i == 8 || i == 10 ? "-%02x" : "%02x", b[i]);',
+          '  idempotencyKey = uuid;',
+          '}',
+          `fprintf(stderr, "Idempotency-Key: %s${note}\\n", idempotencyKey);`,
+          'char idempotency[128];',
+          'snprintf(idempotency, sizeof idempotency, "Idempotency-Key: %s", idempotencyKey);',
+          'headers = curl_slist_append(headers, idempotency);',
+        ]
+          .map((line) => indent + line)
+          .join('\n'),
+      'libcurl Idempotency-Key header',
+    ),
+
+  rust: (code) =>
+    swap(
+      code,
+      /^( *)headers\.insert\("Idempotency-Key", "[^"]*"\.parse\(\)\?\);$/m,
+      (_line, indent) =>
+        [
+          `let idempotency_key = match std::env::var("${variable}") {`,
+          '    Ok(key) => key,',
+          '    Err(_) => {',
+          '        let mut b = [0u8; 16];',
+          '        std::io::Read::read_exact(&mut std::fs::File::open("/dev/urandom")?, &mut b)?;',
+          '        b[6] = b[6] & 0x0f | 0x40; // UUID version 4',
+          '        b[8] = b[8] & 0x3f | 0x80;',
+          '        let h: String = b.iter().map(|x| format!("{:02x}", x)).collect();',
+          '        format!("{}-{}-{}-{}-{}", &h[..8], &h[8..12], &h[12..16], &h[16..20], &h[20..])',
+          '    }',
+          '};',
+          `eprintln!("Idempotency-Key: {}${note}", idempotency_key);`,
+          'headers.insert("Idempotency-Key", idempotency_key.parse()?);',
+        ]
+          .map((line) => indent + line)
+          .join('\n'),
+      'reqwest Idempotency-Key header',
+    ),
+};
+
 /** The sample a reader keeps, from the generator's output for `language`. */
 export function finishSample(language: string, code: string, context: SampleContext): string {
   const finish = finishers[language];
   if (!finish) throw new Error(`finishSample: no rules for ${language}`);
   if (!bearer.test(code))
     throw new Error(`finishSample: ${language} sample has no Bearer placeholder`);
+  let out = finish(code, context);
+  if (/Idempotency-Key/.test(code)) out = idempotencyFinishers[language](out, context);
   // A code block drops a final line break (so does its copy button): the sample has none.
-  return finish(code, context).trimEnd();
+  return out.trimEnd();
 }

@@ -6,14 +6,13 @@
  * `error` message of the AsyncAPI document and of the protocol model uses a websocket code.
  */
 import { limit } from './limits';
-import { referenceAudioFormatNames } from './referenceAudio';
+import { bytesPerMB, referenceAudioFormatNames, referenceAudioRefusals } from './referenceAudio';
 
 /**
  * What a client program does on an error code. `retryable` derives from it.
  * - `retry`: retry the same request automatically, `Retry-After` first, else the backoff of
- *   src/data/retryPolicy.ts; but only while `param` is null: a code of this kind that names a
- *   field (`service_unavailable` with `param: text`) is the request's fault, handled as
- *   `fix-request` (the retry examples check `param` too);
+ *   src/data/retryPolicy.ts. The code alone decides, with one exception (D63): 503
+ *   `service_unavailable` with `param: text` is the request's fault, handled as `fix-request`;
  * - `poll`: do not resend; poll the resource until it is ready, then send again;
  * - `fix-request`: do not retry; change the request (the field `param` names) and send it again;
  * - `fix-account`: do not retry; fix the account (API key, credit, voice quota) first;
@@ -41,7 +40,7 @@ export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
 /** What each kind asks of the client program, for the reader. */
 export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
   retry:
-    '属于暂时性问题。`param` 为 `null` 时，HTTP 上按重试策略等待（有 `Retry-After` 时先按它）后原样重试同一个请求；WebSocket 上没有可以原样重发的请求，要在新的上下文中重发，什么时候重发见错误码一览中这个错误码的一行（`rate_limited` 要等到这条连接上有上下文结束，而不是等待固定的时长）。`param` 指出某个字段时，问题出在请求本身，按“修正请求”处理。',
+    '暂时性问题，可以重试，怎样重试只看[重试策略](/api/errors#retries)。唯一的例外是 `service_unavailable` 的 `param` 为 `text`：问题出在请求本身，按“修正请求”处理。',
   poll: '要用的资源还没准备好（例如音色仍在克隆中）。不要马上重发原请求，先轮询它的状态，准备好了再发。',
   'fix-request': '请求本身有问题，不要原样重试；按 `param` 修正请求后再发。',
   'fix-account': '账户或 API 密钥有问题，不要重试；先处理账户（密钥、余额、音色名额）。',
@@ -94,6 +93,8 @@ export interface ErrorExample {
   readonly param: string | null;
 }
 
+const exampleOf = ({ message, param }: ErrorExample): ErrorExample => ({ message, param });
+
 export interface ApiErrorCode extends ApiErrorEntry {
   /**
    * Whether a client retries the same request automatically: exactly the codes of kind `retry`.
@@ -127,8 +128,9 @@ export const apiErrors: readonly ApiErrorCode[] = [
       },
       'limit-out-of-range': { message: '字段 limit 必须在 1 到 100 之间。', param: 'limit' },
       'name-too-long': { message: '字段 name 超过了 64 个字符的上限。', param: 'name' },
-      'idempotency-key-reused': {
-        message: '幂等键已用于另一个内容不同的克隆请求，新的克隆请换一个新的 Idempotency-Key。',
+      'audio-too-short': exampleOf(referenceAudioRefusals.tooShort(6.5)),
+      'idempotency-key-malformed': {
+        message: '请求头 Idempotency-Key 的格式不对，须为 1 到 64 个字母、数字、下划线或连字符。',
         param: 'Idempotency-Key',
       },
     },
@@ -139,7 +141,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     name: '内容未通过审核',
     searchAliases: ['content_policy_violation'],
     meaning:
-      '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前已合成的部分照常计费，见[计费与价格：什么时候扣费](/price#when-charged)。',
+      '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前开始合成的段照常计费，见[上下文因错误结束时的计费](/price#billing-ws-error)。',
     kind: 'fix-request',
     onWebsocket: true,
     action:
@@ -204,6 +206,24 @@ export const apiErrors: readonly ApiErrorCode[] = [
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({
+    // 409, not 400: the request itself is valid; the key already stands for another one (D60).
+    code: 'idempotency_conflict',
+    status: 409,
+    name: '幂等键已用于内容不同的克隆请求',
+    searchAliases: ['idempotency_key_reused', 'idempotency_key_in_use', '幂等键冲突'],
+    meaning:
+      '24 小时内，这个 `Idempotency-Key` 已经随一个内容不同的克隆请求创建了音色（`param` 为 `Idempotency-Key`）。字段的值比较时先补上默认值，录音比较文件内容。这次请求没有创建音色。',
+    kind: 'fix-request',
+    onWebsocket: false,
+    action:
+      '不要换一个键重新提交：这个键已经创建了音色。重新提交的是同一个克隆时（例如录音重新导出过），找到第一次请求创建的音色接着用，见[克隆自定义音色：失败后重试](/guides/clone#retry)。确实是另一个克隆、程序误用了键时，才为它生成新的键。',
+    example: {
+      message:
+        '这个 Idempotency-Key 已用于一个内容不同的克隆请求，并创建了音色；重新提交同一个克隆时请核对字段和录音，不要换键重新提交。',
+      param: 'Idempotency-Key',
+    },
+  }),
+  entry({
     code: 'voice_not_ready',
     status: 409,
     name: '音色尚未就绪',
@@ -237,26 +257,22 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 413,
     name: '参考录音过大',
     searchAliases: ['file_too_large', 'request_entity_too_large'],
-    meaning: '上传的参考录音超过大小上限。',
+    meaning: `上传的参考录音超过 ${limit('referenceAudioSize').value} MB 的大小上限；\`message\` 写明收到的大小。大小最先检查，超限的文件不论内容是什么都返回这个错误。`,
     kind: 'fix-request',
     onWebsocket: false,
-    action: '不要原样重试。压缩或截短录音后重新上传，上限见限制与超时。',
-    example: { message: '参考录音超过大小上限。', param: 'audio' },
+    action: '不要原样重试。截取最清晰的一段，或转成压缩格式后重新上传。',
+    example: exampleOf(referenceAudioRefusals.tooLarge(23.4 * bytesPerMB)),
   }),
   entry({
     code: 'unsupported_media_type',
     status: 415,
     name: '录音格式不受支持或文件损坏',
     searchAliases: ['unsupported_format', 'invalid_audio_format'],
-    meaning: '参考录音的格式不受支持，或文件已损坏。',
+    meaning: `按文件内容识别，参考录音不是 ${referenceAudioFormatNames()}，或者无法解码；\`message\` 写明识别出的是什么。\`audio\` 部分声明的媒体类型和文件名不影响识别。`,
     kind: 'fix-request',
     onWebsocket: false,
-    action: `不要原样重试。文件确实是 ${referenceAudioFormatNames()} 时，检查 \`audio\` 字段的媒体类型（Content-Type）是否与内容一致（或改为不写）；否则转成其中一种格式再上传。`,
-    // The 415 example of api-specs/voices.yaml shows this message too: change both together.
-    example: {
-      message: `无法识别参考录音的格式，请上传 ${referenceAudioFormatNames()} 文件。`,
-      param: 'audio',
-    },
+    action: `不要原样重试。把录音转成 ${referenceAudioFormatNames()} 再上传；只改声明的媒体类型或文件名没有用。`,
+    example: exampleOf(referenceAudioRefusals.unsupported('文本')),
   }),
   entry({
     code: 'rate_limited',
@@ -264,11 +280,11 @@ export const apiErrors: readonly ApiErrorCode[] = [
     name: '超出速率或并发上限',
     searchAliases: ['rate_limit_exceeded', 'too_many_requests', 'throttled'],
     meaning:
-      'HTTP：超过了请求速率上限（所有接口），或者同时进行中的合成请求数上限（只限 `POST /v1/speech`），两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限，`error` 消息没有 `Retry-After`。',
+      'HTTP：超过了请求速率上限（所有接口），或者同时进行中的合成请求数上限（只限 `POST /v1/speech`），两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限（`param` 为 `context_id`），`error` 消息没有 `Retry-After`。',
     kind: 'retry',
     onWebsocket: true,
     action:
-      'HTTP：按 `Retry-After` 等待后重试，并在客户端主动限速。WebSocket：等这条连接上有上下文收到 `done` 或结束它的 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接。',
+      'HTTP：可以重试，见[重试策略](/api/errors#retries)；经常出现时在客户端主动限速。WebSocket：等这条连接上有上下文收到 `done` 或结束它的 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
   }),
   entry({
@@ -280,7 +296,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'retry',
     onWebsocket: true,
     action:
-      '按重试策略重试；持续出现时带上请求 ID [联系技术支持](/api/introduction#support)。WebSocket 上只有这个上下文失败，连接仍然可用：按退避等待后，用新的 `context_id` 重新发送这段话还没有收到音频的部分。',
+      '可以重试，见[重试策略](/api/errors#retries)；持续出现时带上请求 ID [联系技术支持](/api/introduction#support)。WebSocket 上只有这个上下文失败，连接仍然可用。',
     example: { message: '服务端处理时出错，请稍后重试。', param: null },
   }),
   entry({
@@ -293,7 +309,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'retry',
     onWebsocket: false,
     action:
-      '`param` 为 `null` 时按重试策略重试，带 `Retry-After` 时先按它等待。`param` 为 `text` 时不要原样重试，同样的文本还会超时：把文本拆短后再合成。',
+      '`param` 为 `null` 时可以重试，见[重试策略](/api/errors#retries)。`param` 为 `text` 时不要原样重试，同样的文本还会超时：把文本拆短后再合成。',
     example: { message: '服务繁忙，请稍后重试。', param: null },
     examples: {
       'processing-timeout': {

@@ -35,6 +35,16 @@ export type LimitKey =
   | 'pauseMinDuration'
   | 'pauseMaxDuration';
 
+/**
+ * Bytes in one “MB” of a size limit: 1 MB = 1,048,576 bytes (binary, as an HTTP server's
+ * body-size limit such as nginx's `client_max_body_size 20m` counts).
+ */
+const bytesPerKB = 1024;
+export const bytesPerMB = bytesPerKB * bytesPerKB;
+
+/** How the reference audio's size is measured (D66): rendered with the size limit. */
+export const referenceAudioSizeCounting = `按 \`audio\` 部分的字节数计，1 MB 为 ${bytesPerKB} × ${bytesPerKB} 字节`;
+
 export const limits: readonly Limit[] = [
   {
     key: 'textLength',
@@ -109,15 +119,16 @@ export const limits: readonly Limit[] = [
     unit: '分钟',
     scope: '每个音色；通常 1 分钟内完成',
     onExceed:
-      '只要音色还是 `processing`，就继续占用名额，克隆费也继续计入[余额检查](/price#billing-rule-clone-charge)，直到它变为 `ready` 或 `failed`。想保留这次克隆，带上 `voice_id` [联系技术支持](/api/introduction#support)；不想再等，先[删除](/api/voices/delete)它，再用新的 `Idempotency-Key` 重新提交',
+      '音色变为 `failed`，`failure_reason` 说明原因；不计费，也不再[预留克隆费](/price#billing-rule-clone-charge)。它和其他克隆失败的音色一样占着名额，[删除](/api/voices/delete)后腾出；要再试，用新的 `Idempotency-Key` 重新提交',
   },
   {
     key: 'referenceAudioSize',
-    subject: '克隆参考录音的文件大小',
+    subject: `克隆参考录音的文件大小（${referenceAudioSizeCounting}）`,
     value: 20,
     unit: 'MB',
     scope: '每次上传',
-    onExceed: 'HTTP 413 `payload_too_large`',
+    onExceed:
+      'HTTP 413 `payload_too_large`，`message` 写明收到的大小；大小最先检查，超限的文件不论内容是什么都返回它。服务端读完整个请求体才返回 413，不会中途断开连接',
   },
   {
     key: 'referenceAudioMinDuration',

@@ -3,9 +3,11 @@
  * clone sounds better). The clone guide's requirements table and its reference-audio checker
  * both read this module, and nothing else states these rules: the size and duration limits are
  * the limits module's entries, the formats the clone request's media types in the voices spec
- * (a contract test checks that they agree); the recommendations are set here once.
+ * (a contract test checks that they agree); the recommendations are set here once. The API's
+ * refusals of an upload (`referenceAudioRefusals`) are the error catalogue's examples and what
+ * the HTTP mock answers.
  */
-import { limit, type Limit } from './limits';
+import { bytesPerMB, limit, type Limit } from './limits';
 
 export type Verdict = 'pass' | 'warn' | 'fail' | 'skipped';
 
@@ -22,32 +24,28 @@ export type ReferenceAudioFormatId = 'wav' | 'mp3' | 'm4a';
 export interface ReferenceAudioFormat {
   readonly id: ReferenceAudioFormatId;
   readonly label: string;
-  /** The media type of the `audio` part of the clone request (`encoding.audio.contentType`). */
+  /**
+   * The media type a sample declares for the `audio` part (`encoding.audio.contentType`). The
+   * API ignores the declared type and the file name: it reads the format from the bytes.
+   */
   readonly mediaType: string;
-  /** Other names browsers and HTTP libraries give the same format, accepted as it. */
-  readonly aliases: readonly string[];
   /** File name extensions, without the dot. */
   readonly extensions: readonly string[];
 }
 
-/** The containers the clone request accepts, in the order the spec lists their media types. */
+/**
+ * The containers the clone request accepts, in the order the spec lists their media types, as
+ * the API recognises them: by their first bytes (a RIFF/WAVE header; an ID3 tag or an MPEG audio
+ * frame sync; an MP4 `ftyp` box), never by the declared type or the file name.
+ */
 export const referenceAudioFormats: readonly ReferenceAudioFormat[] = [
-  {
-    id: 'wav',
-    label: 'WAV',
-    mediaType: 'audio/wav',
-    aliases: ['audio/x-wav', 'audio/wave'],
-    extensions: ['wav'],
-  },
-  { id: 'mp3', label: 'MP3', mediaType: 'audio/mpeg', aliases: ['audio/mp3'], extensions: ['mp3'] },
-  {
-    id: 'm4a',
-    label: 'M4A',
-    mediaType: 'audio/x-m4a',
-    aliases: ['audio/mp4', 'audio/m4a'],
-    extensions: ['m4a'],
-  },
+  { id: 'wav', label: 'WAV', mediaType: 'audio/wav', extensions: ['wav'] },
+  { id: 'mp3', label: 'MP3', mediaType: 'audio/mpeg', extensions: ['mp3'] },
+  { id: 'm4a', label: 'M4A', mediaType: 'audio/x-m4a', extensions: ['m4a'] },
 ];
+
+/** The `audio` part may also be declared as this (or not at all): the type is not read. */
+export const untypedPartMediaType = 'application/octet-stream';
 
 /** “WAV、MP3 或 M4A”. */
 export const referenceAudioFormatNames = (): string => {
@@ -57,26 +55,79 @@ export const referenceAudioFormatNames = (): string => {
     : `${names.slice(0, -1).join('、')} 或 ${names[names.length - 1]}`;
 };
 
-/** “WAV、MP3 或 M4A（上传时的媒体类型见…）”: the types and their aliases live in the spec's prose. */
+/** “WAV、MP3 或 M4A，按文件内容识别…”: the requirement as the guide's table states it. */
 export const referenceAudioFormatRequirement = (): string =>
-  `${referenceAudioFormatNames()}（上传时的媒体类型怎么写，见[克隆音色](/api/voices/create)的 \`audio\` 字段）`;
+  `${referenceAudioFormatNames()}，按文件内容识别；声明的媒体类型和文件名不影响识别`;
 
 const valueIn = (l: Limit, unit: string): number => {
   if (l.unit !== unit) throw new Error(`limit ${l.key} is in ${l.unit}, not ${unit}`);
   return l.value;
 };
 
-/**
- * Bytes in one “MB” of the size limit: 1 MB = 1,048,576 bytes (binary, as an HTTP server's
- * body-size limit such as nginx's `client_max_body_size 20m` counts).
- */
-export const bytesPerMB = 1024 * 1024;
+export { bytesPerMB };
 
 /** The API's hard limits, read from the limits module. */
 export const referenceAudioLimits = {
   maxBytes: valueIn(limit('referenceAudioSize'), 'MB') * bytesPerMB,
   minDurationSeconds: valueIn(limit('referenceAudioMinDuration'), '秒'),
   maxDurationSeconds: valueIn(limit('referenceAudioMaxDuration'), '秒'),
+} as const;
+
+const mbText = (bytes: number): string => `${Math.ceil((bytes / bytesPerMB) * 100) / 100} MB`;
+
+/**
+ * What a content sniff found in an upload that is not an accepted recording, in the reader's
+ * words (the 415 message names it). Keys are what the checker's header parser calls them.
+ */
+export const detectedContentLabels: Readonly<Record<string, string>> = {
+  ogg: 'Ogg 音频',
+  flac: 'FLAC 音频',
+  webm: 'WebM 文件',
+  aac: '没有封装的 AAC 音频（ADTS）',
+  text: '文本',
+  empty: '空文件（0 字节）',
+  unknown: '无法识别的数据',
+};
+
+/** An `invalid_request`, `payload_too_large` or `unsupported_media_type` of a clone's upload. */
+export interface ReferenceAudioRefusal {
+  readonly code: 'payload_too_large' | 'unsupported_media_type' | 'invalid_request';
+  readonly param: 'audio';
+  readonly message: string;
+}
+
+/**
+ * The API's refusals of an upload, in the order it checks them (size, format, then, after the
+ * form's fields, duration): the error catalogue's examples are built with them, and the HTTP
+ * mock answers with them. Each size names the limit and what was received (D25).
+ */
+export const referenceAudioRefusals = {
+  tooLarge: (bytes: number): ReferenceAudioRefusal => ({
+    code: 'payload_too_large',
+    param: 'audio',
+    message: `参考录音有 ${mbText(bytes)}，超过了 ${limit('referenceAudioSize').value} MB 的大小上限，请截取最清晰的一段或转成压缩格式后再上传。`,
+  }),
+  /** `detected`: a label of `detectedContentLabels`, or why a recognised file cannot be decoded. */
+  unsupported: (detected: string): ReferenceAudioRefusal => ({
+    code: 'unsupported_media_type',
+    param: 'audio',
+    message: `按文件内容识别，参考录音是${/^[A-Za-z]/.test(detected) ? ' ' : ''}${detected}，不是 ${referenceAudioFormatNames()} 文件，请转成其中一种格式再上传。`,
+  }),
+  undecodable: (format: string, reason: string): ReferenceAudioRefusal => ({
+    code: 'unsupported_media_type',
+    param: 'audio',
+    message: `参考录音是 ${format} 文件，但无法解码：${reason}`,
+  }),
+  tooShort: (seconds: number): ReferenceAudioRefusal => ({
+    code: 'invalid_request',
+    param: 'audio',
+    message: `参考录音只有 ${Number(seconds.toFixed(1))} 秒，短于 ${referenceAudioLimits.minDurationSeconds} 秒的下限。`,
+  }),
+  tooLong: (seconds: number): ReferenceAudioRefusal => ({
+    code: 'invalid_request',
+    param: 'audio',
+    message: `参考录音有 ${Number(seconds.toFixed(1))} 秒，长于 ${referenceAudioLimits.maxDurationSeconds} 秒的上限。`,
+  }),
 } as const;
 
 /**
@@ -117,6 +168,35 @@ export const referenceAudioRecommendations = {
    */
   noiseFloor: { percentile: 0.1, warnAboveDbfs: -50, failAboveDbfs: -40 },
 } as const;
+
+/** The sample rates recorders and FFmpeg commonly offer, in Hz, ascending. */
+const commonSampleRatesHz = [16_000, 22_050, 24_000, 32_000, 44_100, 48_000] as const;
+
+/** Bytes of a canonical PCM WAV header (RIFF, `fmt `, `data`), which count toward the size. */
+const wavHeaderBytes = 44;
+
+/** Seconds of 16-bit mono WAV at this rate that fit the size limit. */
+export const wavSecondsThatFit = (sampleRateHz: number): number =>
+  Math.floor(
+    (referenceAudioLimits.maxBytes - wavHeaderBytes) /
+      ((referenceAudioRecommendations.wavBitDepth / 8) *
+        referenceAudioRecommendations.channels *
+        sampleRateHz),
+  );
+
+/**
+ * The highest sample rate at which a 16-bit mono WAV of the longest allowed duration fits the
+ * size limit (D66), and the highest common rate under it: the rate the guide says to record at.
+ */
+export const wavMaxSampleRateHz = Math.floor(
+  (referenceAudioLimits.maxBytes - wavHeaderBytes) /
+    ((referenceAudioRecommendations.wavBitDepth / 8) *
+      referenceAudioRecommendations.channels *
+      referenceAudioLimits.maxDurationSeconds),
+);
+export const wavRecordSampleRateHz = Math.max(
+  ...commonSampleRatesHz.filter((hz) => hz <= wavMaxSampleRateHz),
+);
 
 /** A number as the copy writes it: `−30` with a real minus sign, `0.01`. */
 export const formatSigned = (n: number): string => (n < 0 ? `−${Math.abs(n)}` : String(n));
@@ -160,7 +240,7 @@ export const referenceAudioRequirements: readonly ReferenceAudioRequirement[] = 
     label: '时长',
     requirement: `不短于 ${referenceAudioLimits.minDurationSeconds} 秒，不长于 ${referenceAudioLimits.maxDurationSeconds} 秒`,
     recommendation:
-      '在质量一致的前提下适当录长一些，音色通常更稳定；一段嘈杂的长录音不如一段干净的短录音',
+      '在质量一致的前提下适当录长一些，音色通常更稳定；一段嘈杂的长录音不如一段干净的短录音。录 WAV 时注意文件大小，见“采样率”一行',
   },
   {
     checks: ['size'],
@@ -178,7 +258,7 @@ export const referenceAudioRequirements: readonly ReferenceAudioRequirement[] = 
     checks: ['sampleRate'],
     label: '采样率',
     requirement: null,
-    recommendation: `${formatKHz(r.minSampleRateHz)} 及以上（以文件本身的采样率为准，低采样率的录音转换后并不能补回细节）`,
+    recommendation: `${formatKHz(r.minSampleRateHz)} 及以上（以文件本身的采样率为准，低采样率的录音转换后并不能补回细节）。WAV 用 ${formatKHz(wavRecordSampleRateHz)}：${r.wavBitDepth} 位单声道的 WAV 录满 ${referenceAudioLimits.maxDurationSeconds} 秒，采样率不高于 ${formatKHz(Math.floor(wavMaxSampleRateHz / 100) * 100)} 才不超过 ${limit('referenceAudioSize').value} MB；${formatKHz(44_100)} 的 WAV 最长约 ${wavSecondsThatFit(44_100)} 秒，${formatKHz(48_000)} 的约 ${wavSecondsThatFit(48_000)} 秒`,
   },
   {
     checks: ['channels'],

@@ -11,13 +11,34 @@ import { apiSpecs, bundledSpecPath, websocketSpec } from '../../src/data/apiSpec
 import { apiErrors, errorByCode } from '../../src/data/errors';
 import { limit, limits } from '../../src/data/limits';
 import { defaultModel, models } from '../../src/data/models';
-import { audioContainers } from '../../src/data/audioFormats';
-import { referenceAudioFormats } from '../../src/data/referenceAudio';
+import {
+  audioContainers,
+  outputFormatCombinations,
+  outputFormatDefaults,
+  outputFormatError,
+} from '../../src/data/audioFormats';
+import {
+  referenceAudioFormats,
+  referenceAudioLimits,
+  referenceAudioRecommendations,
+  referenceAudioRefusals,
+  untypedPartMediaType,
+  wavMaxSampleRateHz,
+  wavRecordSampleRateHz,
+} from '../../src/data/referenceAudio';
 import { billedCharacters } from '../../src/data/pricing';
-import { parseText, pronunciationError, tones } from '../../src/data/pronunciation';
+import { voiceDeletionPolicy } from '../../src/data/policies';
+import {
+  asMarkedUp,
+  defaultTextMarkup,
+  parseText,
+  pronunciationError,
+  textMarkupOf,
+  tones,
+} from '../../src/data/pronunciation';
 import { presetVoices } from '../../src/data/voices';
 import { apiVersionPrefix, deployment } from '../../src/data/deployment';
-import { documentVersion } from '../../src/data/apiVersions';
+import { apiChanges, documentVersion } from '../../src/data/apiVersions';
 import { reconnectKinds } from '../../src/data/websocketProtocol';
 import {
   asyncApiDocument,
@@ -138,6 +159,24 @@ test.describe('OpenAPI documents', () => {
       expect(checked).toBeGreaterThan(0);
     });
 
+    test(`${id}: every response carries the rate-limit headers; 429 and 503 Retry-After (D16)`, () => {
+      for (const operation of operationsOf(doc)) {
+        for (const [status, res] of Object.entries(operation.op.responses as Json)) {
+          const headers = Object.keys((deref<Json>(doc, res).headers as Json) ?? {});
+          const where = `${operation.method} ${operation.path} ${status}`;
+          expect(headers, where).toEqual(
+            expect.arrayContaining([
+              'X-Request-Id',
+              'X-RateLimit-Limit',
+              'X-RateLimit-Remaining',
+              'X-RateLimit-Reset',
+            ]),
+          );
+          if (status === '429' || status === '503') expect(headers, where).toContain('Retry-After');
+        }
+      }
+    });
+
     test(`${id}: every error response uses a code of the catalogue, with its status`, () => {
       for (const operation of operationsOf(doc)) {
         for (const [status, res] of Object.entries(operation.op.responses as Json)) {
@@ -252,6 +291,43 @@ test.describe('data modules agree with the specs', () => {
     expect(defaultModel.id).toBe(model.default);
   });
 
+  test('output formats: the combination table spans the spec’s values, its defaults valid (D17)', () => {
+    const format = (name: string) => property('OutputFormat', name);
+    const union = (pick: (r: (typeof outputFormatCombinations)[number]) => readonly unknown[]) =>
+      [...new Set(outputFormatCombinations.flatMap(pick))].sort();
+    expect(union((r) => r.containers)).toEqual([...(format('container').enum as string[])].sort());
+    expect(union((r) => r.sampleRates)).toEqual(
+      [...(format('sample_rate').enum as number[])].sort(),
+    );
+    const values = (field: string) => union((r) => (r.field === field ? r.values : []));
+    expect(values('bit_rate')).toEqual([...(format('bit_rate').enum as number[])].sort());
+    expect(values('encoding')).toEqual([...(format('encoding').enum as string[])].sort());
+    for (const [field, value] of Object.entries(outputFormatDefaults)) {
+      expect(format(field).default, field).toBe(value);
+    }
+    // Each row's field is the one its containers use, and every container's defaults are valid.
+    for (const row of outputFormatCombinations) {
+      for (const c of row.containers) {
+        expect(audioContainers.find((a) => a.container === c)?.uses).toBe(row.field);
+      }
+    }
+    for (const c of audioContainers)
+      expect(outputFormatError({ container: c.container })).toBeNull();
+    // No combination is listed twice.
+    const keys = outputFormatCombinations.flatMap((r) =>
+      r.containers.flatMap((c) =>
+        r.sampleRates.flatMap((rate) => r.values.map((v) => `${c} ${rate} ${v}`)),
+      ),
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  test('text_markup: plain text by default, the values the pronunciation module reads (D1)', () => {
+    const markup = property('SpeechRequest', 'text_markup');
+    expect(markup.default).toBe(defaultTextMarkup);
+    for (const value of markup.enum as string[]) expect(textMarkupOf(value)).toBe(value);
+  });
+
   test('audio formats: the containers and their media types are the spec’s', () => {
     expect(audioContainers.map((c) => c.container)).toEqual(
       property('OutputFormat', 'container').enum,
@@ -269,7 +345,8 @@ test.describe('data modules agree with the specs', () => {
     )[0] as Json;
     const ok = deref<Json>(speech(), (speechOperation().op.responses as Json)['200']);
     const billed = deref<Json>(speech(), (ok.headers as Json)['X-Billed-Characters']);
-    expect(billedCharacters(String((example.value as Json).text))).toBe(
+    const value = example.value as Json;
+    expect(billedCharacters(asMarkedUp(String(value.text), textMarkupOf(value.text_markup)))).toBe(
       (billed.schema as Json).example,
     );
 
@@ -301,6 +378,7 @@ test.describe('data modules agree with the specs', () => {
     )[0] as Json;
     const value = example.value as Json;
     expect(pronunciationError(value)).toBeNull();
+    expect(value.text_markup).toBe('pronunciation');
     const parsed = parseText(String(value.text));
     expect('error' in parsed).toBe(false);
     if ('error' in parsed) return;
@@ -353,11 +431,12 @@ test.describe('data modules agree with the specs', () => {
     // Crossing the size limit is answered with the status the catalogue gives its code.
     expect(Object.keys(responses)).toContain(String(errorByCode('payload_too_large')!.status));
     expect(Object.keys(responses)).toContain(String(errorByCode('unsupported_media_type')!.status));
-    // The formats the guide's table and checker accept are the audio part's media types.
+    // The formats the guide's table and checker accept are the audio part's media types, and
+    // an untyped part is as good (the API reads the bytes, D13).
     const body = deref<Json>(voices, create.op.requestBody);
     const multipart = (body.content as Json)['multipart/form-data'] as Json;
     const audio = (multipart.encoding as Json).audio as Json;
-    expect(referenceAudioFormats.flatMap((f) => [f.mediaType, ...f.aliases])).toEqual(
+    expect([...referenceAudioFormats.map((f) => f.mediaType), untypedPartMediaType]).toEqual(
       String(audio.contentType)
         .split(',')
         .map((t) => t.trim()),
@@ -382,4 +461,44 @@ test('the error catalogue’s examples name fields the specs have and quote thei
   const text = (request.properties as Json).text as Json;
   const tooLong = errorByCode('invalid_request')!.examples!['text-too-long'];
   expect(tooLong.message).toContain(`${String(text.maxLength)} 个字符`);
+});
+
+test('every size-limit error names the size (D25)', () => {
+  const size = `${limit('referenceAudioSize').value} MB`;
+  expect(errorByCode('payload_too_large')!.example.message).toContain(size);
+  expect(errorByCode('payload_too_large')!.meaning).toContain(size);
+  expect(referenceAudioRefusals.tooLarge(21 * 1024 * 1024).message).toContain(size);
+});
+
+test('deleting a voice: the spec states the policy module’s numbers (D15)', () => {
+  const voices = openApiDocuments().find((d) => d.id === 'voices')!.doc;
+  const remove = operationsOf(voices).find((o) => o.op.operationId === 'deleteVoice')!;
+  const described = String(remove.op.description);
+  expect(described).toContain(`${voiceDeletionPolicy.backupDays} 天`);
+  expect(described).toContain(`${voiceDeletionPolicy.consentRecordYears} 年`);
+  expect(described).toContain('voice_not_found');
+});
+
+test('a reused clone key: 409 `idempotency_conflict`, replays marked, both since the key (D60, D61)', () => {
+  const voices = openApiDocuments().find((d) => d.id === 'voices')!.doc;
+  const create = operationsOf(voices).find((o) => o.op.operationId === 'createVoice')!;
+  const responses = create.op.responses as Json;
+  expect(Object.keys(responses)).toContain(String(errorByCode('idempotency_conflict')!.status));
+  const created = deref<Json>(voices, responses['201']);
+  expect(Object.keys(created.headers as Json)).toContain('Idempotent-Replayed');
+  const since = apiChanges.find((c) =>
+    c.items.some((i) => i.includes('新增可选请求头 `Idempotency-Key`')),
+  );
+  expect(since?.items.join()).toContain('idempotency_conflict');
+  expect(since?.items.join()).toContain('Idempotent-Replayed');
+});
+
+test('the recording advice fits the size limit: a WAV of the longest duration at the rate it names (D66)', () => {
+  const bytes = (hz: number) => 44 + 2 * hz * referenceAudioLimits.maxDurationSeconds;
+  expect(bytes(wavMaxSampleRateHz)).toBeLessThanOrEqual(referenceAudioLimits.maxBytes);
+  expect(bytes(wavMaxSampleRateHz + 1)).toBeGreaterThan(referenceAudioLimits.maxBytes);
+  expect(wavRecordSampleRateHz).toBeLessThanOrEqual(wavMaxSampleRateHz);
+  expect(wavRecordSampleRateHz).toBeGreaterThanOrEqual(
+    referenceAudioRecommendations.minSampleRateHz,
+  );
 });

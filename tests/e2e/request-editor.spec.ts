@@ -14,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 
-import { audioContainers } from '../../src/data/audioFormats';
+import { audioContainers, validOutputFormats } from '../../src/data/audioFormats';
 import { apiKeyVariable, codeSampleLanguages } from '../../src/data/codeSamples';
 import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { deployment } from '../../src/data/deployment';
@@ -82,15 +82,6 @@ function specOf(op: OperationPage): { operationId: string; bodyType?: string } {
   throw new Error(`${op.method} ${op.path} is in no spec`);
 }
 const byId = (operationId: string) => pages.find((p) => specOf(p).operationId === operationId)!;
-
-/** A schema of the bundled documents, by component name. */
-function componentSchema(name: string): Json {
-  for (const { doc } of openApiDocuments()) {
-    const schema = ((doc.components as Json).schemas as Json)[name];
-    if (schema) return deref<Json>(doc, schema);
-  }
-  throw new Error(`no schema ${name}`);
-}
 
 const form = editorForm;
 
@@ -247,7 +238,8 @@ test.describe('the request editor yields requests the API accepts', () => {
     await expect(audio, 'a file input for the reference recording').toHaveCount(1);
     const wav = referenceWav();
     await audio.setInputFiles({ name: 'my-voice.wav', mimeType: 'audio/wav', buffer: wav });
-    await selectByLabel(page, 'consent', 'true');
+    // consent is a text field of the form (`true` in any letter case, D65).
+    await form(page).getByLabel('consent', { exact: true }).fill('true');
     await form(page).getByLabel('name', { exact: true }).fill('客服小周');
     const shown = await shownValues(page);
     const sent = await run(await copiedCurl(page, 'my-voice.wav'), 'createVoice', {
@@ -269,15 +261,18 @@ test.describe('the request editor yields requests the API accepts', () => {
     );
     expect(fields.map(([name]) => name)).toEqual(expect.arrayContaining(['name', 'consent']));
     for (const [name, value] of fields) expect(parts.get(name), name).toBe(value || null);
-    for (const name of headerParams.filter((n) => n in shown)) {
+    // Except the idempotency key: the sample makes a fresh one per run (D14), never the example's.
+    for (const name of headerParams.filter((n) => n in shown && n !== 'Idempotency-Key')) {
       expect(sent.headers[name.toLowerCase()], name).toBe(shown[name] || undefined);
     }
+    const key = String(sent.headers['idempotency-key']);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+    expect(key).not.toBe(shown['Idempotency-Key']);
     expect(parts.get('consent')).toBe('true');
   });
 
   test('/api/speech/post: Accept follows the container the body asks for', async ({ page }) => {
     const op = byId('createSpeech');
-    const outputFormat = componentSchema('OutputFormat').properties as Record<string, Json>;
     await openEditor(page, op.route);
     const example = JSON.parse((await bodyEditor(page).textContent()) ?? '') as Json;
     // The body the editor starts from sets only the fields its container uses.
@@ -287,10 +282,13 @@ test.describe('the request editor yields requests the API accepts', () => {
     // Each container with a field it uses, set to a value the spec lists; wav and pcm first.
     const order = [...audioContainers].sort((a, b) => b.uses.localeCompare(a.uses));
     for (const { container, mediaType, uses, extension } of order) {
-      const last = (field: string) => (outputFormat[field].enum as unknown[]).at(-1);
+      // The last valid combination of the container (src/data/audioFormats.ts): its highest rate.
+      const format = validOutputFormats()
+        .filter((f) => f.container === container)
+        .at(-1)!;
       const body = {
         ...example,
-        output_format: { container, sample_rate: last('sample_rate'), [uses]: last(uses) },
+        output_format: { container, sample_rate: format.sample_rate, [uses]: format[uses] },
       };
       await typeBody(page, JSON.stringify(body));
       await expect(form(page).getByText(mediaType, { exact: true })).toBeVisible();

@@ -18,19 +18,32 @@ import { renderSamples } from '../../scripts/lib/code-samples';
 import { decodeApi } from '../../scripts/render-code-samples';
 import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { codeSampleLanguages } from '../../src/data/codeSamples';
+import { outputFormatError, validOutputFormats } from '../../src/data/audioFormats';
 import { errorByCode } from '../../src/data/errors';
 import { billedCharacters } from '../../src/data/pricing';
 import { limit } from '../../src/data/limits';
 import { pronunciationError, pronunciationErrorExamples } from '../../src/data/pronunciation';
+import { referenceAudioLimits } from '../../src/data/referenceAudio';
 import { startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
 import { operationPages } from '../support/operations';
-import { asyncApiDocument } from '../support/specs';
+import { asyncApiDocument, openApiDocuments, operationsOf } from '../support/specs';
 import { htmlFileOf, samplesOfPage } from './collect';
 import type { Report } from './harness';
 import { referenceWav } from './harness';
 import { accepted, root, startHttpMock, type HttpMock, type Recorder } from './http-mock';
 
 type Json = Record<string, unknown>;
+
+/** Each operation's response statuses, as the bundled specs declare them. */
+const operationStatuses = (): Record<string, string[]> =>
+  Object.fromEntries(
+    openApiDocuments().flatMap(({ doc }) =>
+      operationsOf(doc).map(({ op }) => [
+        String(op.operationId),
+        Object.keys(op.responses as Json),
+      ]),
+    ),
+  );
 
 test.describe('the HTTP mock enforces the OpenAPI contract', () => {
   let mock: HttpMock;
@@ -59,16 +72,6 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const cloneForm = (fields: Record<string, string>) => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append(
-      'audio',
-      new Blob([new Uint8Array(referenceWav())], { type: 'audio/wav' }),
-      'reference.wav',
-    );
-    return form;
-  };
 
   test('a valid request is answered from the spec’s examples', async () => {
     const response = await post('/v1/speech', speech);
@@ -98,6 +101,7 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     const response = await post('/v1/speech', {
       ...speech,
       text: '曾[zeng1]先生来自重庆。[pause:300ms]绿[lü4]色的注释[[1]。',
+      text_markup: 'pronunciation',
       pronunciation_dictionary: [
         { word: '重庆', pinyin: 'chong2 qing4' },
         { word: '绿色', pinyin: 'lv4 se4' },
@@ -108,12 +112,14 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     expect(recorder.requests.map(accepted)).toEqual([true]);
   });
 
+  // Markup is parsed only under `text_markup: pronunciation` (D1); the dictionary always.
+  const marked = { text_markup: 'pronunciation' };
   const refusals: [string, Json, string, RegExp][] = [
-    ['a hint without a tone', { text: '行[hang]' }, 'text', /第 2 个字符.*缺少声调/],
-    ['a hint after a Latin letter', { text: 'API[ei1]' }, 'text', /没有紧跟在汉字后面/],
+    ['a hint without a tone', { text: '行[hang]', ...marked }, 'text', /第 2 个字符.*缺少声调/],
+    ['a hint after a Latin letter', { text: 'API[ei1]', ...marked }, 'text', /没有紧跟在汉字后面/],
     [
       'a pause beyond the bound',
-      { text: `稍等[pause:${limit('pauseMaxDuration').value + 1}ms]` },
+      { text: `稍等[pause:${limit('pauseMaxDuration').value + 1}ms]`, ...marked },
       'text',
       /超出范围/,
     ],
@@ -136,7 +142,7 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     ],
     [
       'hints for a language read without pinyin',
-      { text: '行[hang2]', language: 'ja' },
+      { text: '行[hang2]', language: 'ja', ...marked },
       'language',
       /只用于普通话/,
     ],
@@ -165,15 +171,175 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     }
   });
 
-  test('a clone without consent is rejected', async () => {
-    const form = cloneForm({ name: '客服小林', language: 'zh' });
-    const response = await fetch(`${recorder.origin}/v1/voices`, {
-      method: 'POST',
-      headers: auth,
-      body: form,
+  test('without `text_markup`, brackets are text; with `pronunciation`, `[1]` is refused (D1)', async () => {
+    const text = '请看注释[1]。';
+    const plain = await post('/v1/speech', { ...speech, text });
+    expect(plain.status).toBe(200);
+    const marked = await post('/v1/speech', { ...speech, text, text_markup: 'pronunciation' });
+    expect(marked.status).toBe(400);
+    expect(((await marked.json()) as { error: Json }).error).toMatchObject({
+      code: 'invalid_request',
+      param: 'text',
     });
-    expect(response.status).toBe(400);
-    expect(recorder.requests[0].violations.join()).toContain("'consent'");
+    // The dictionary is checked in both modes.
+    const dictionary = await post('/v1/speech', {
+      ...speech,
+      pronunciation_dictionary: [{ word: '重庆', pinyin: 'chong2' }],
+    });
+    expect(dictionary.status).toBe(400);
+    expect(recorder.requests.map(accepted)).toEqual([true, false, false]);
+  });
+
+  test('every valid output format is accepted (D17)', async () => {
+    const formats = validOutputFormats();
+    expect(formats.length).toBeGreaterThan(10);
+    for (const output_format of formats) {
+      const response = await post('/v1/speech', { ...speech, output_format });
+      expect(response.status, JSON.stringify(output_format)).toBe(200);
+      await response.arrayBuffer();
+    }
+    expect(recorder.requests.every(accepted)).toBe(true);
+  });
+
+  const badFormats: [Json, string][] = [
+    [{ container: 'mp3', sample_rate: 24000, bit_rate: 192000 }, 'output_format.bit_rate'],
+    [{ container: 'ogg_opus', sample_rate: 44100 }, 'output_format.sample_rate'],
+    [{ container: 'wav', encoding: 'pcm_alaw' }, 'output_format.encoding'],
+    [{ container: 'pcm', sample_rate: 16000, encoding: 'pcm_mulaw' }, 'output_format.encoding'],
+  ];
+  for (const [output_format, param] of badFormats) {
+    test(`the output format ${JSON.stringify(output_format)} is refused naming \`${param}\``, async () => {
+      const response = await post('/v1/speech', { ...speech, output_format });
+      expect(response.status).toBe(400);
+      const { error } = (await response.json()) as { error: Json };
+      expect(error).toMatchObject({ code: 'invalid_request', ...outputFormatError(output_format) });
+      expect(error.param).toBe(param);
+    });
+  }
+
+  /** A clone with these fields and this file as `audio` (declared `type`, named `filename`). */
+  const clone = (
+    fields: Record<string, string>,
+    file: Buffer | null,
+    { type = 'audio/wav', filename = 'reference.wav' } = {},
+  ) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    if (file) form.append('audio', new Blob([new Uint8Array(file)], { type }), filename);
+    return fetch(`${recorder.origin}/v1/voices`, { method: 'POST', headers: auth, body: form });
+  };
+  const fields = { name: '客服小林', language: 'zh', consent: 'true' };
+  const errorOf = async (response: Response) => ((await response.json()) as { error: Json }).error;
+
+  test('a clone is checked in the API’s order: size first, whatever the bytes (D13)', async () => {
+    // Not audio and too large: the size is checked before the format.
+    const big = Buffer.alloc(referenceAudioLimits.maxBytes + 1, 'a');
+    const response = await clone({ name: '客服小林' }, big, { type: 'text/plain' });
+    expect(response.status).toBe(errorByCode('payload_too_large')!.status);
+    const error = await errorOf(response);
+    expect(error).toMatchObject({ code: 'payload_too_large', param: 'audio' });
+    expect(String(error.message)).toContain(`${limit('referenceAudioSize').value} MB`);
+  });
+
+  test('a clone’s format is read from its bytes, not its declared type or name (D13)', async () => {
+    const octet = await clone(fields, referenceWav(), {
+      type: 'application/octet-stream',
+      filename: 'blob',
+    });
+    expect(octet.status).toBe(201);
+    const text = await clone(fields, Buffer.from('这不是录音，只是一段文字。\n'), {
+      filename: 'a.wav',
+    });
+    expect(text.status).toBe(errorByCode('unsupported_media_type')!.status);
+    const error = await errorOf(text);
+    expect(error).toMatchObject({ code: 'unsupported_media_type', param: 'audio' });
+    expect(String(error.message)).toContain('文本');
+    const flac = await clone(fields, Buffer.concat([Buffer.from('fLaC'), Buffer.alloc(64)]));
+    expect(String((await errorOf(flac)).message)).toContain('FLAC');
+  });
+
+  test('a clone’s fields come after the format, the duration and consent after them (D13)', async () => {
+    const missing = await clone({ language: 'zh', consent: 'true' }, referenceWav());
+    expect(missing.status).toBe(400);
+    expect(await errorOf(missing)).toMatchObject({ code: 'invalid_request', param: 'name' });
+    // A text without consent: the format is refused first.
+    const notAudio = await clone({ name: '客服小林' }, Buffer.from('hello'));
+    expect(notAudio.status).toBe(415);
+    // Too short and without consent: the duration is refused first.
+    const short = referenceWav(referenceAudioLimits.minDurationSeconds / 2);
+    const tooShort = await clone({ name: '客服小林', language: 'zh' }, short);
+    expect(await errorOf(tooShort)).toMatchObject({ code: 'invalid_request', param: 'audio' });
+    const noConsent = await clone({ name: '客服小林', language: 'zh' }, referenceWav());
+    expect(await errorOf(noConsent)).toMatchObject({
+      code: 'invalid_request',
+      ...errorByCode('invalid_request')!.examples!['consent-missing'],
+    });
+    expect(recorder.requests.map((r) => r.status)).toEqual([400, 415, 400, 400]);
+  });
+
+  test('every response of every operation carries the rate-limit headers (D16)', async () => {
+    const voice = '/v1/voices/voice_custom_8f3k2m';
+    const wav = referenceWav();
+    const requests: Record<string, () => [string, RequestInit]> = {
+      createSpeech: () => [
+        '/v1/speech',
+        {
+          method: 'POST',
+          body: JSON.stringify(speech),
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ],
+      createVoice: () => {
+        const form = new FormData();
+        for (const [key, value] of Object.entries(fields)) form.append(key, value);
+        form.append('audio', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'a.wav');
+        return ['/v1/voices', { method: 'POST', body: form }];
+      },
+      listVoices: () => ['/v1/voices', {}],
+      getVoice: () => [voice, {}],
+      updateVoice: () => [
+        voice,
+        {
+          method: 'PATCH',
+          body: '{"name":"新名"}',
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ],
+      deleteVoice: () => [voice, { method: 'DELETE' }],
+      getCredit: () => ['/v1/user/credit', {}],
+    };
+    expect(Object.keys(requests).sort()).toEqual([...mock.operations].sort());
+    const statuses = operationStatuses();
+    for (const operationId of mock.operations) {
+      expect(statuses[operationId]?.length, operationId).toBeGreaterThan(1);
+      for (const status of statuses[operationId]) {
+        const [route, init] = requests[operationId]();
+        const response = await fetch(`${recorder.origin}${route}`, {
+          ...init,
+          headers: {
+            ...auth,
+            ...(init.headers as Record<string, string>),
+            Prefer: `code=${status}`,
+          },
+        });
+        await response.arrayBuffer();
+        const where = `${operationId} ${status}`;
+        expect(response.status, where).toBe(Number(status));
+        for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+          expect(response.headers.get(name), `${where} ${name}`).toMatch(/^\d+$/);
+        }
+        if (status === '429' || status === '503') {
+          expect(response.headers.get('Retry-After'), `${where} Retry-After`).toMatch(/^\d+$/);
+        }
+      }
+    }
+    // The proxy's own refusals carry them too.
+    const refused = await post('/v1/speech', {
+      ...speech,
+      output_format: { container: 'ogg_opus', sample_rate: 44100 },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('X-RateLimit-Remaining')).toMatch(/^\d+$/);
   });
 
   test('a request without Authorization is rejected', async () => {
@@ -218,6 +384,114 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     });
     expect(response.status).toBe(201);
     expect((await response.json()).status).toBe('processing');
+  });
+
+  test('`consent` is `true` in any letter case; any other value is refused naming it (D65)', async () => {
+    for (const consent of ['True', 'TRUE', 'tRuE']) {
+      expect((await clone({ ...fields, consent }, referenceWav())).status, consent).toBe(201);
+    }
+    for (const consent of ['1', 'yes', 'false']) {
+      const response = await clone({ ...fields, consent }, referenceWav());
+      expect(response.status, consent).toBe(400);
+      expect((await errorOf(response)).param).toBe('consent');
+    }
+  });
+
+  test('the size limit counts the `audio` part, 1 MB being 1024 × 1024 bytes (D66)', async () => {
+    // Exactly at the limit, with other fields making the body larger: past the size check, so
+    // the bytes (not audio) are refused next.
+    const atLimit = await clone(
+      { ...fields, description: '温和'.repeat(100) },
+      Buffer.alloc(referenceAudioLimits.maxBytes, 'a'),
+    );
+    expect(referenceAudioLimits.maxBytes).toBe(limit('referenceAudioSize').value * 1024 * 1024);
+    expect(atLimit.status).toBe(errorByCode('unsupported_media_type')!.status);
+    const over = await clone(fields, Buffer.alloc(referenceAudioLimits.maxBytes + 1, 'a'));
+    expect(over.status).toBe(errorByCode('payload_too_large')!.status);
+  });
+
+  /** A clone sent with an `Idempotency-Key`. */
+  const cloneWithKey = (
+    key: string,
+    form: Record<string, string>,
+    file: Buffer,
+    filename?: string,
+  ) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(form)) body.append(name, value);
+    body.append(
+      'audio',
+      new Blob([new Uint8Array(file)], { type: 'audio/wav' }),
+      filename ?? 'a.wav',
+    );
+    return fetch(`${recorder.origin}/v1/voices`, {
+      method: 'POST',
+      headers: { ...auth, 'Idempotency-Key': key },
+      body,
+    });
+  };
+
+  test('the same key and body replays the voice with `Idempotent-Replayed: true` (D61)', async () => {
+    const key = 'q1-replay-key';
+    const first = await cloneWithKey(key, fields, referenceWav());
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const voice = await first.json();
+    // The same request as the API compares it: defaults filled in (`gender`, `description`),
+    // `consent` in any case, parts in another order, another file name.
+    const again = await cloneWithKey(
+      key,
+      { consent: 'TRUE', gender: 'neutral', description: '', language: 'zh', name: '客服小林' },
+      referenceWav(),
+      'renamed.wav',
+    );
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(await again.json()).toEqual(voice);
+  });
+
+  test('the same key with another body gets 409 `idempotency_conflict` (D60)', async () => {
+    const key = 'q1-conflict-key';
+    expect((await cloneWithKey(key, fields, referenceWav())).status).toBe(201);
+    const other = await cloneWithKey(
+      key,
+      fields,
+      referenceWav(referenceAudioLimits.minDurationSeconds + 2),
+    );
+    expect(other.status).toBe(errorByCode('idempotency_conflict')!.status);
+    expect(await errorOf(other)).toMatchObject({
+      code: 'idempotency_conflict',
+      param: 'Idempotency-Key',
+    });
+    const renamed = await cloneWithKey(key, { ...fields, name: '客服小林 v2' }, referenceWav());
+    expect((await errorOf(renamed)).code).toBe('idempotency_conflict');
+  });
+
+  test('a key whose request created nothing is not kept (D61)', async () => {
+    const key = 'q1-unkept-key';
+    const refused = await cloneWithKey(key, { ...fields, consent: 'no' }, referenceWav());
+    expect(refused.status).toBe(400);
+    const fixed = await cloneWithKey(key, fields, referenceWav());
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  test('a clone’s key is checked with the fields, its reuse after consent (D68)', async () => {
+    // A malformed key is a field: refused before the duration.
+    const short = referenceWav(referenceAudioLimits.minDurationSeconds / 2);
+    const malformed = await cloneWithKey('not a key!', fields, short);
+    expect(await errorOf(malformed)).toMatchObject({
+      code: 'invalid_request',
+      param: 'Idempotency-Key',
+    });
+    // A reused key with a body that fails its own checks gets those first.
+    const key = 'q1-order-key';
+    expect((await cloneWithKey(key, fields, referenceWav())).status).toBe(201);
+    const noConsent = await cloneWithKey(key, { name: '客服小林', language: 'zh' }, referenceWav());
+    expect(await errorOf(noConsent)).toMatchObject({ code: 'invalid_request', param: 'consent' });
+    const tooShort = await cloneWithKey(key, fields, short);
+    expect(await errorOf(tooShort)).toMatchObject({ code: 'invalid_request', param: 'audio' });
   });
 });
 
@@ -457,26 +731,32 @@ test.describe('the websocket mock follows the AsyncAPI document', () => {
     expect(received.at(-1)?.type).toBe('done');
   });
 
-  test('pronunciation control: the first generate’s dictionary, markup in every text', async () => {
+  test('pronunciation control: the first generate’s settings, markup in every text', async () => {
     const { received, until, send } = await connect();
     send({
       type: 'generate',
       context_id: 'p',
       text: '您好，这里是声织客服。[pause:300ms]',
+      text_markup: 'pronunciation',
       voice_id: 'zh_female_qingxin',
       pronunciation_dictionary: [{ word: '声织', pinyin: 'sheng1 zhi1' }],
       timestamps: true,
       continue: true,
     });
-    // A later generate's dictionary is ignored, as its voice is: this one would be refused.
+    // A follow-up that changes a setting is refused and ends nothing; its text is not added (D5).
     send({
       type: 'generate',
       context_id: 'p',
-      text: '曾[zeng1]先生，请讲。',
-      pronunciation_dictionary: [{ word: '重庆', pinyin: 'chong2' }],
+      text: '这句不加入。',
+      pronunciation_dictionary: [{ word: '重庆', pinyin: 'chong2 qing4' }],
+      continue: true,
     });
+    // Later texts are read with the first generate's `text_markup`.
+    send({ type: 'generate', context_id: 'p', text: '曾[zeng1]先生，请讲。' });
     await until(() => of(received, 'p', 'done').length === 1);
-    expect(of(received, 'p', 'error')).toEqual([]);
+    expect(of(received, 'p', 'error').map((m) => (m.error as Json).param)).toEqual([
+      'pronunciation_dictionary',
+    ]);
     expect(of(received, 'p', 'done')[0].billed_characters).toBe(
       billedCharacters('您好，这里是声织客服。曾先生，请讲。'),
     );
@@ -486,7 +766,7 @@ test.describe('the websocket mock follows the AsyncAPI document', () => {
 
   test('bad pronunciation control gets an error naming the field', async () => {
     const { received, until, send } = await connect();
-    const first = { voice_id: 'zh_female_qingxin' };
+    const first = { voice_id: 'zh_female_qingxin', text_markup: 'pronunciation' };
     send({
       type: 'generate',
       context_id: 'd',

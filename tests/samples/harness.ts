@@ -14,6 +14,7 @@ import WebSocket from 'ws';
 
 import { audioFileOf } from '../../src/codegen/finishSample';
 import { deployment } from '../../src/data/deployment';
+import { referenceAudioLimits } from '../../src/data/referenceAudio';
 import { presetVoices } from '../../src/data/voices';
 import { startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
 import { operationPages } from '../support/operations';
@@ -81,9 +82,12 @@ const runTimeoutMs = 90_000;
 /** What VOXLOOM_API_KEY holds for every program: each request must carry it. */
 const apiKey = 'sk-test-samples';
 
-/** A valid 0.1 s, 16 kHz, 16-bit mono WAV of silence: the upload file the samples name. */
-export function referenceWav(): Buffer {
-  const samples = 1600;
+/**
+ * A valid 16 kHz, 16-bit mono WAV of silence, one second longer than the shortest recording the
+ * API accepts (the mock checks the duration): the upload file the samples name.
+ */
+export function referenceWav(seconds = referenceAudioLimits.minDurationSeconds + 1): Buffer {
+  const samples = Math.round(16000 * seconds);
   const data = samples * 2;
   const wav = Buffer.alloc(44 + data);
   wav.write('RIFF', 0);
@@ -103,6 +107,8 @@ export function referenceWav(): Buffer {
 
 const snake = (id: string) => id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
 function judge(
   result: { status: number | null; output: string; ms: number; timedOut?: boolean },
   requests: RecordedRequest[],
@@ -110,6 +116,8 @@ function judge(
   expectedOperation: string | null,
   /** For a reference sample whose response is audio: the file it must have saved. */
   audioFile?: string,
+  /** The spec's example key, which no clone may send. */
+  idempotencyKeyExample?: string,
 ): RunResult {
   const problems: string[] = [];
   if (audioFile && !(existsSync(audioFile) && statSync(audioFile).size > 0)) {
@@ -130,6 +138,15 @@ function judge(
     }
     if (expectedOperation && r.authorization !== `Bearer ${apiKey}`) {
       problems.push(`${r.method} ${r.url} did not send the key of VOXLOOM_API_KEY`);
+    }
+    // Each clone sends a new UUID as its Idempotency-Key, never the spec's example (D14).
+    if (
+      r.operationId === 'createVoice' &&
+      (!uuid.test(r.idempotencyKey ?? '') || r.idempotencyKey === idempotencyKeyExample)
+    ) {
+      problems.push(
+        `${r.method} ${r.url} sent Idempotency-Key ${String(r.idempotencyKey)}, not a new UUID`,
+      );
     }
   }
   if (ws) {
@@ -257,6 +274,7 @@ async function referenceCells(
               null,
               operationId,
               audioFile && path.join(program.dir, audioFile),
+              http.idempotencyKeyExample,
             ),
           };
         }),
@@ -371,7 +389,11 @@ async function guideResult(
       },
       timeoutMs: runTimeoutMs,
     });
-    return { ...base, check, run: judge(result, recorder.requests, ws, null) };
+    return {
+      ...base,
+      check,
+      run: judge(result, recorder.requests, ws, null, undefined, http.idempotencyKeyExample),
+    };
   } finally {
     await recorder?.close();
     await ws?.close();
