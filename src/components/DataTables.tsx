@@ -1,7 +1,14 @@
 import React, { type ReactNode } from 'react';
 import TableRegion from '@site/src/components/TableRegion';
 import { models } from '@site/src/data/models';
-import { audioContainers } from '@site/src/data/audioFormats';
+import Prose from '@site/src/components/Prose';
+import {
+  audioContainers,
+  longAudioRule,
+  outputFormatCombinations,
+  outputFormatDefaults,
+  outputFormatRule,
+} from '@site/src/data/audioFormats';
 
 /** The speech models of `src/data/models.ts`. */
 export function ModelTable(): ReactNode {
@@ -38,8 +45,88 @@ export function ModelTable(): ReactNode {
   );
 }
 
-/** The output containers of `src/data/audioFormats.ts`. */
+/** A value of the combination table, `（默认）` after the spec's default. */
+function Value({ value, field }: { value: number | string; field: string }): ReactNode {
+  const isDefault = (outputFormatDefaults as Record<string, unknown>)[field] === value;
+  return (
+    <>
+      <code>{value}</code>
+      {isDefault ? '（默认）' : ''}
+    </>
+  );
+}
+
+const joined = (items: ReactNode[]): ReactNode[] =>
+  items.flatMap((item, i) => (i === 0 ? [item] : ['、', item]));
+
+/**
+ * The output formats of `src/data/audioFormats.ts`: the containers, the one table of their valid
+ * `sample_rate` × `bit_rate` / `encoding` combinations, and how to make one long audio.
+ */
 export function AudioFormatTable(): ReactNode {
+  return (
+    <>
+      <ContainerTable />
+      <p data-rule="output-format-combinations">
+        <Prose text={outputFormatRule} />
+      </p>
+      <TableRegion label="输出格式的有效组合">
+        <table data-table="output-format-combinations">
+          <thead>
+            <tr>
+              <th>
+                <code>container</code>
+              </th>
+              <th>
+                <code>bit_rate</code> 或 <code>encoding</code>
+              </th>
+              <th>
+                <code>sample_rate</code>（Hz）
+              </th>
+              <th>说明</th>
+            </tr>
+          </thead>
+          <tbody>
+            {outputFormatCombinations.map((row) => (
+              <tr
+                key={`${row.containers.join()}-${row.values.join()}`}
+                data-containers={row.containers.join(' ')}
+              >
+                <td>{joined(row.containers.map((c) => <code key={c}>{c}</code>))}</td>
+                <td>
+                  <code>{row.field}</code>：
+                  {joined(
+                    (row.values as readonly (number | string)[]).map((v) => (
+                      <Value key={v} value={v} field={row.field} />
+                    )),
+                  )}
+                </td>
+                <td>
+                  {joined(
+                    row.sampleRates.map((r) => <Value key={r} value={r} field="sample_rate" />),
+                  )}
+                </td>
+                <td>{row.note ? <Prose text={row.note} /> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+      <p data-rule="long-audio">
+        <strong>拼接长音频</strong>：<Prose text={longAudioRule.rule} />
+      </p>
+      <ul>
+        {longAudioRule.ways.map((way) => (
+          <li key={way}>
+            <Prose text={way} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ContainerTable(): ReactNode {
   return (
     <TableRegion label="音频封装格式">
       <table data-table="audio-formats">

@@ -118,7 +118,8 @@ function Estimator(): ReactNode {
   const [charactersPerMonth, setCharactersPerMonth] = useState('100000');
   const [clones, setClones] = useState('0');
 
-  const sampleCharacters = billedCharacters(sample);
+  // Read as the API reads a request without `text_markup`: every character is text.
+  const sampleCharacters = billedCharacters(sample, 'none');
   const monthlyCharacters =
     mode === 'text'
       ? sampleCharacters * wholeNumber(timesPerMonth)

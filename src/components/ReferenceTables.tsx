@@ -10,7 +10,7 @@ import {
   errorActionLabel,
   errorActionMeaning,
 } from '@site/src/data/errors';
-import { billedAmountLabel, billingOutcomes } from '@site/src/data/billing';
+import { billedAmountLabel, billingAnchor, billingOutcomes } from '@site/src/data/billing';
 import {
   backoffCeilingMs,
   pollingAnchor,
@@ -18,10 +18,20 @@ import {
   retryPolicy,
 } from '@site/src/data/retryPolicy';
 import { limits } from '@site/src/data/limits';
+import { paramThatStopsRetry } from '@site/src/diagrams/errorKind';
 import { apiSpecs, websocketSpec } from '@site/src/data/apiSpecs';
 
 /** The id of an error code's row in the catalogue. */
 export const errorAnchor = (code: string): string => `error-${code}`;
+
+/** “when `param` is …” for a code whose retry depends on it (D63). */
+function ParamCondition({ param }: { param: string | null }): ReactNode {
+  return (
+    <>
+      （<code>param</code> 为 <code>{String(param)}</code> 时）
+    </>
+  );
+}
 
 /** The error catalogue of `src/data/errors.ts`. */
 export function ErrorCatalogue(): ReactNode {
@@ -51,7 +61,20 @@ export function ErrorCatalogue(): ReactNode {
               <td>
                 <Prose text={e.meaning} />
               </td>
-              <td data-kind={e.kind}>{errorActionLabel[e.kind]}</td>
+              <td data-kind={e.kind}>
+                {/* Whether to retry is the retry table's rule (D26): a row only links it. */}
+                {e.kind === 'retry' ? (
+                  <Link to="/api/errors#retries">{errorActionLabel[e.kind]}</Link>
+                ) : (
+                  errorActionLabel[e.kind]
+                )}
+                {paramThatStopsRetry(e) && (
+                  <>
+                    <ParamCondition param={null} />；{errorActionLabel['fix-request']}
+                    <ParamCondition param={paramThatStopsRetry(e) ?? null} />
+                  </>
+                )}
+              </td>
               <td>
                 <Prose text={e.action} />
               </td>
@@ -71,13 +94,18 @@ export function ErrorActionKinds(): ReactNode {
         <li key={kind} data-kind={kind}>
           <strong>{errorActionLabel[kind]}</strong>（
           {apiErrors
-            .filter((e) => e.kind === kind)
+            .filter((e) => e.kind === kind || (kind === 'fix-request' && paramThatStopsRetry(e)))
             .map((e, i) => (
               <span key={e.code}>
                 {i > 0 && '、'}
                 <Link to={`#${errorAnchor(e.code)}`}>
                   <code>{e.code}</code>
                 </Link>
+                {paramThatStopsRetry(e) && (
+                  <ParamCondition
+                    param={kind === 'retry' ? null : (paramThatStopsRetry(e) ?? null)}
+                  />
+                )}
               </span>
             ))}
           ）：
@@ -171,9 +199,6 @@ export function SpecDownloads({
   );
 }
 
-/** The id of an outcome's row in the billing table. */
-export const billingAnchor = (id: string): string => `billing-${id}`;
-
 /** What every outcome of a request is billed, from `src/data/billing.ts`. */
 export function BillingOutcomes(): ReactNode {
   const brokenLinks = useBrokenLinks();
@@ -232,8 +257,8 @@ export function RetryPolicyTable(): ReactNode {
           <tr data-param="maxAttempts">
             <th>最多尝试次数</th>
             <td>
-              {p.maxAttempts} 次，含第一次请求或第一次连接；HTTP 重试和 WebSocket
-              重连都按这个次数，用完后放弃并报告失败
+              {p.maxAttempts} 次，
+              <Prose text={p.attemptsRule} />
             </td>
           </tr>
           <tr data-param="baseDelayMs">
@@ -266,28 +291,60 @@ export function RetryPolicyTable(): ReactNode {
             <th>实时场景的总时长</th>
             <td>
               {seconds(p.realtimeBudgetMs)}
-              ：有人正在等这段语音时，从第一次尝试算起，所有尝试和等待加起来不超过它。如果下一次等待会超出剩余时间（包括{' '}
-              <code>Retry-After</code> 比剩余时间还长，例如 <code>Retry-After: 20</code>
-              ），就不要再等，立即放弃并降级，例如改为显示文字回复。批量任务不受这一项限制，按{' '}
-              <code>Retry-After</code> 等待，只受最多尝试次数的约束。
-              <span data-rule="realtime-budget-scope">
-                <Prose text={p.realtimeBudgetScope} />
-              </span>
+              ：有人正在等这段语音时，一轮的所有尝试和等待加起来不超过它
             </td>
           </tr>
-          <tr data-param="resetAfterMs">
-            <th>重置</th>
-            <td>WebSocket 连接稳定工作 {seconds(p.resetAfterMs)}后，下一次重连从第一步重新开始</td>
+          <tr data-param="realtimeBudgetScope">
+            <th>总时长怎样计算</th>
+            <td data-rule="realtime-budget-scope">
+              <Prose text={p.realtimeBudgetScope} />
+            </td>
+          </tr>
+          <tr data-param="overBudget">
+            <th>总时长不够时</th>
+            <td>
+              <Prose text={p.overBudget} />
+            </td>
+          </tr>
+          <tr data-param="batch">
+            <th>批量任务</th>
+            <td>
+              <Prose text={p.batch} />
+            </td>
+          </tr>
+          <tr data-param="sharedConnection">
+            <th>共用的连接</th>
+            <td>
+              <Prose text={p.sharedConnection} />
+            </td>
+          </tr>
+          <tr data-param="resetOn" data-reset-on={p.resetOn}>
+            <th>计数清零</th>
+            <td>
+              <Prose text={p.resetRule} />
+            </td>
+          </tr>
+          <tr data-param="handshakes">
+            <th>握手</th>
+            <td>
+              <Prose text={p.handshakes} />
+            </td>
+          </tr>
+          <tr data-param="resend">
+            <th>在新上下文中重发</th>
+            <td>
+              <Prose text={p.resend} />
+            </td>
           </tr>
           <tr data-param="polling" id={pollingAnchor}>
             <th>轮询</th>
             <td>
               轮询资源的状态（例如等待克隆完成）不是重试，不按上面的次数和退避计算：每{' '}
               {seconds(pollingPolicy.intervalMs)}
-              查一次。某一轮查询失败、而这种失败按下面的第 1
-              条可以重试（包括网络错误）时，不必立即重查，到下一轮照常再查；响应带{' '}
-              <code>Retry-After</code> 时，下一轮前至少等待它给出的秒数。轮询有自己的上限：最多{' '}
-              {pollingPolicy.maxRounds} 轮，用完后停止，并报告资源仍未就绪。
+              查一次。某一轮查询失败、而这种失败按下面的规则可以重试（例如 5xx
+              或网络错误）时，不必立即重查，到下一轮照常再查；响应带 <code>Retry-After</code>{' '}
+              时，下一轮前至少等待它给出的秒数。轮询有自己的上限：最多 {pollingPolicy.maxRounds}{' '}
+              轮，用完后停止，并报告资源仍未就绪。
             </td>
           </tr>
         </tbody>

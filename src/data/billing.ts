@@ -1,25 +1,29 @@
 /**
  * What every outcome of a request is billed, in one table: `/price#when-charged` renders it, and
- * every other page links there. One rule underlies all rows: the text is synthesised segment by
- * segment, and every segment whose synthesis started is billed in full (its characters counted
- * as `billedCharacters` of src/data/pricing.ts counts them); nothing is billed when no audio was
- * produced. A clone is billed once, when it becomes `ready`. The rules around the table (how fine
- * billing is, where an unreported count is found, the balance check, alerts, invoices and
- * disputes) are `billingRules`, rendered on `/price` beside the table.
+ * every other page links there or renders a row's `rule` (`<BillingOutcomeRule id=… />`). One
+ * boundary underlies all rows (D7): text is synthesised segment by segment, one segment at a time
+ * per context (D30), over HTTP too (D69), and a segment is billed in full, its characters counted
+ * as `billedCharacters` of src/data/pricing.ts counts them, once its synthesis starts (开始合成); a
+ * segment that never started is never billed, nor one the server fails, nor the one in synthesis
+ * when the server closes for its own reasons (D31). A voice is billed once, when it becomes
+ * `ready`, however many requests it took (D62). The rules around the table (segments, where an unreported count is found, retries, the
+ * balance check, top-ups, alerts, invoices and disputes) are `billingRules`, rendered on `/price`.
  */
+import { maxSegmentLength } from '../protocol/segmentLength';
 import { deployment } from './deployment';
-import { requestLogRetentionDays } from './policies';
+import { requestLogRetentionDays } from './requestLogs';
 import { supportAnchor } from './support';
 
 /** Where a count the client never received is found: the rule `usage-records` below. */
 const usageRecords = '[控制台的用量明细](/price#billing-rule-usage-records)';
 
 /** How much of the text an outcome bills. */
-export type BilledAmount = 'all' | 'synthesized' | 'none' | 'per-clone';
+export type BilledAmount = 'all' | 'started' | 'started-but-failed' | 'none' | 'per-clone';
 
 export const billedAmountLabel: Readonly<Record<BilledAmount, string>> = {
   all: '全部文本',
-  synthesized: '已合成的部分',
+  started: '已开始合成的段',
+  'started-but-failed': '已开始合成的段，出错的一段除外',
   none: '不计费',
   'per-clone': '按音色计费',
 };
@@ -31,111 +35,142 @@ export interface BillingOutcome {
   /** What happened, for the reader. */
   readonly outcome: string;
   readonly billed: BilledAmount;
-  /** What exactly is billed. */
+  /**
+   * What is billed, the rule in one sentence without its full stop: the start of `detail`, and
+   * what another page renders when it needs this row's rule in its own flow.
+   */
+  readonly rule: string;
+  /** `rule`, then what follows from it (the table's 说明 column). */
   readonly detail: string;
   /** Where the client reads the billed count, if anywhere. */
   readonly reported: string;
 }
 
+/** A row's anchor on `/price`. */
+export const billingAnchor = (id: string): string => `billing-${id}`;
+
+/** A row: `detail` is `rule` and the sentences after it, so the two never drift apart. */
+const row = (o: Omit<BillingOutcome, 'detail'> & { readonly more?: string }): BillingOutcome => {
+  const { more, ...rest } = o;
+  return { ...rest, detail: `${o.rule}。${more ?? ''}` };
+};
+
+/**
+ * The most a cancel or an ending `error` bills beyond the audio the server had sent (D47): the
+ * segment in synthesis, which the segmenter keeps within this many billed characters.
+ */
+export const maxBilledBeyondAudio = maxSegmentLength;
+
 export const billingOutcomes: readonly BillingOutcome[] = [
-  {
+  row({
     id: 'http-success',
     api: 'HTTP',
-    outcome: '合成成功：状态码 200，音频完整收到（包括 `stream: true` 的分块响应）',
+    outcome: '合成成功：状态码 200，音频完整收到（包括 `stream: true` 的分块响应正常结束）',
     billed: 'all',
-    detail: '文本的全部计费字符数。',
+    rule: '文本的每一段都已开始合成，按文本的全部计费字符计费',
     reported: '响应头 `X-Billed-Characters`',
-  },
-  {
-    id: 'http-abort-before-audio',
+  }),
+  row({
+    id: 'http-client-disconnect',
     api: 'HTTP',
-    outcome: '客户端在收到第一个音频字节之前断开（读取超时或主动取消）',
-    billed: 'synthesized',
-    detail:
-      '服务端发现连接断开后不再开始新的段，已经开始合成的段计费。`stream: false` 时音频全部合成后才开始发送，所以这时通常已经全部合成、全部计费。',
-    reported: `收不到响应。请按时间在${usageRecords}中查找实际的计费字符数，它不会超过文本的计费字符数`,
-  },
-  {
-    id: 'http-abort-after-audio',
-    api: 'HTTP',
-    outcome: '`stream: true` 时客户端在收到部分音频后断开',
-    billed: 'synthesized',
-    detail: '服务端发现连接断开后不再开始新的段，断开前已经开始合成的段计费。',
-    reported: `\`X-Billed-Characters\` 是整段文本的字符数，是这次计费的上限；确切的数见${usageRecords}`,
-  },
-  {
+    outcome:
+      '客户端在音频收完之前断开：读取超时、主动取消或网络中断，`stream` 为 `true` 或 `false`',
+    billed: 'started',
+    rule: '服务端发现断开时已经开始合成的段计费，包括没有送到的音频；还没有开始合成的段不计费',
+    more: '`stream: false` 时音频全部合成后才开始发送，所以在收到第一个字节之前断开，通常已经全部计费。',
+    reported: `收到了响应头时，\`X-Billed-Characters\` 是这次计费的上限；确切的数见${usageRecords}`,
+  }),
+  row({
     id: 'http-failure-mid-stream',
     api: 'HTTP',
-    outcome: '`stream: true` 的响应在 200 之后中途失败：连接断开，分块传输没有正常结束',
-    billed: 'synthesized',
-    detail: '失败前已经开始合成的段计费。',
-    reported: `\`X-Billed-Characters\` 是整段文本的字符数，是这次计费的上限；确切的数见${usageRecords}`,
-  },
-  {
+    outcome:
+      '`stream: true` 的响应在 200 之后因服务端故障或超过处理时间上限而中途断开，分块传输没有正常结束',
+    billed: 'started-but-failed',
+    rule: '音频已经发完的段计费，出错的一段和它之后的段不计费',
+    more: 'HTTP 请求的文本与 WebSocket 上一样切成段，超过处理时间上限也算服务端的故障。重试时整段文本从头合成，已经收到的段会再计费一次；长文本按句拆分后，一次失败只需重发一句。',
+    reported: `\`X-Billed-Characters\` 是整段文本的计费字符数，是这次计费的上限；确切的数见${usageRecords}`,
+  }),
+  row({
+    id: 'rejected',
+    api: 'HTTP 与 WebSocket',
+    outcome: 'HTTP 状态码不是 2xx，或 WebSocket 握手被拒绝',
+    billed: 'none',
+    rule: '这个请求不计费：4xx 和被拒绝的握手都发生在开始合成之前，5xx 是服务端的故障',
+    more: '即使合成已经开始（例如超过[处理时间上限](/api/limits-and-timeouts#http-timeout)时的 503），返回 5xx 的合成请求也不计费。克隆例外：返回 5xx 的克隆请求可能已经创建了音色，这个音色变为 `ready` 时照样计费一次，见[克隆成功](#billing-clone-ready)一行。',
+    reported: '错误对象，没有计费字符数',
+  }),
+  row({
     id: 'ws-done',
     api: 'WebSocket',
     outcome: '上下文正常完成，收到 `done`',
     billed: 'all',
-    detail: '该上下文全部文本的计费字符数。',
+    rule: '上下文的全部文本都已开始合成，按全部计费字符计费',
     reported: '`done` 消息的 `billed_characters`',
-  },
-  {
+  }),
+  row({
     id: 'ws-cancel',
     api: 'WebSocket',
-    outcome: '上下文被 `cancel` 取消',
-    billed: 'synthesized',
-    detail:
-      '收到 `cancel` 时已经开始合成的段计费，包括之后被丢弃、没有发出的音频；还没有开始合成的文本不计费。',
-    reported: '取消后照常收到的 `done` 的 `billed_characters`',
-  },
-  {
+    outcome: '客户端发送 `cancel` 取消上下文',
+    billed: 'started',
+    rule: '音频已经全部发出的段和收到 `cancel` 时正在合成的一段计费，排队的段和还没有成段的文本不计费',
+    more: `已经发出、还在网络上传输的音频也算发出。正在合成的一段剩余的音频不再发送。一段最多 ${maxBilledBeyondAudio} 个计费字符（切段时保证，闭合的引号、括号和标记也算在内），所以取消最多比服务端已经发出的音频多计费 ${maxBilledBeyondAudio} 个计费字符。`,
+    reported: '`cancel` 之后随即收到的 `done` 的 `billed_characters`',
+  }),
+  row({
     id: 'ws-error',
     api: 'WebSocket',
-    outcome: '上下文因 `error` 消息结束',
-    billed: 'synthesized',
-    detail:
-      '出错前已经开始合成的段计费，包括还没有发出的音频；缓冲区中还没有开始合成的文本不计费。出错时还没有合成任何音频（例如上下文的第一条 `generate` 就出错），不计费。',
-    reported: `收不到 \`done\`。请在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找实际的计费字符数，它不会超过已发送文本的计费字符数`,
-  },
-  {
+    outcome:
+      '上下文因 `internal_error` 以外的 `error` 而结束，例如 `content_rejected`、`insufficient_credit`',
+    billed: 'started',
+    rule: '音频已经全部发出的段和出错时正在合成的一段计费，没有通过检查的一段、排队的段和还没有成段的文本不计费',
+    more: `\`content_rejected\` 和 \`insufficient_credit\` 是在一段开始合成之前检查出来的，这时没有正在合成的段：被拒绝的这一段不计费，只计它之前的段。其他错误与取消一样，最多比服务端已经发出的音频多计费 ${maxBilledBeyondAudio} 个计费字符。上下文的第一条 \`generate\` 就被拒绝时，计费字符数为 0。`,
+    reported: '`error` 消息的 `billed_characters`',
+  }),
+  row({
+    id: 'ws-server-failure',
+    api: 'WebSocket',
+    outcome: '上下文因服务端故障结束：错误码为 `internal_error` 的 `error`',
+    billed: 'started-but-failed',
+    rule: '出错的一段不计费，即使已经收到它的部分音频；它之前的段计费，排队的段不计费',
+    more: '所以从第一个没有收到音频的词起在新的上下文中重发，这段文本只计费一次，做法见[重试策略](/api/errors#retries)。',
+    reported: '`error` 消息的 `billed_characters`',
+  }),
+  row({
     id: 'ws-dropped',
     api: 'WebSocket',
-    outcome: '连接断开时上下文还没有收到 `done`（关闭码或没有关闭帧的断开）',
-    billed: 'synthesized',
-    detail:
-      '断开前已经开始合成的段计费，包括还没有送到客户端的音频；重连后重发的文本会再计费一次，怎样只重发没有收到音频的部分，见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
-    reported: `收不到 \`done\`。请在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找实际的计费字符数，它不会超过已发送文本的计费字符数`,
-  },
-  {
-    id: 'rejected',
-    api: 'HTTP 与 WebSocket',
-    outcome:
-      'HTTP 状态码不是 2xx（包括超过[处理时间上限](/api/limits-and-timeouts#http-timeout)时的 503），或 WebSocket 握手被拒绝、上下文还没有合成任何音频就收到 `error`（例如第一条 `generate` 没有通过检查）',
-    billed: 'none',
-    detail:
-      '不计费。HTTP 返回非 2xx 状态码时，即使合成已经开始（例如超过处理时间上限的 503），也不计费。',
-    reported: '错误对象，没有计费字符数',
-  },
-  {
+    outcome: '连接关闭时还有进行中的上下文：任何一方以任何关闭码关闭，或者连接没有关闭帧就断开',
+    billed: 'started',
+    rule: '音频已经全部发出的段计费；正在合成的一段是否计费，看连接为什么关闭；排队的段和还没有成段的文本不计费',
+    more: '服务端因自身原因关闭时（计划内排空的 1000、1011、1013），正在合成的一段不计费。客户端关闭、服务端因客户端的问题关闭（1008、4000、4002），或者连接没有关闭帧就断开时，它也计费。在新连接上用新的 `context_id` 从第一个没有收到音频的词起重发，其中已经计费的部分会再计费一次，做法见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
+    reported: `收不到 \`done\`。请在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找`,
+  }),
+  row({
     id: 'clone-ready',
     api: '克隆',
     outcome: '克隆成功：音色的 `status` 变为 `ready`',
     billed: 'per-clone',
-    detail:
-      '每个音色计费一次；提交时怎样检查余额、什么时候从余额中扣除，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
+    rule: '每个音色在变为 `ready` 时计费一次，无论创建它用了几次请求',
+    more: '用同一个 `Idempotency-Key` 重新提交多少次，都只建一个音色、计费一次；创建它的请求返回了 5xx 或没有收到响应时也一样。提交时怎样检查余额、什么时候从余额中扣除，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
     reported: '—',
-  },
-  {
+  }),
+  row({
     id: 'clone-failed',
     api: '克隆',
     outcome:
-      '克隆失败：音色的 `status` 为 `failed`，克隆请求返回错误而没有创建音色，或音色在处理中（`processing`）被删除',
+      '克隆失败：音色的 `status` 为 `failed`（包括超过克隆处理时间上限），克隆请求返回错误而没有创建音色，或音色在处理中（`processing`）被删除',
     billed: 'none',
-    detail:
-      '处理中的音色变为 `failed` 或被删除后，它的克隆费不再计入之后的余额检查，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
+    rule: '不计费',
+    more: '处理中的音色变为 `failed` 或被删除后，它的克隆费不再计入之后的余额检查，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
     reported: '—',
-  },
+  }),
 ];
+
+/** The row of an outcome, by id (throws on an unknown one, so a page cannot name a lost row). */
+export function billingOutcome(id: string): BillingOutcome {
+  const found = billingOutcomes.find((o) => o.id === id);
+  if (!found) throw new Error(`no billing outcome ${id}`);
+  return found;
+}
 
 /** A rule of billing beside the outcome table, rendered as `/price#billing-rule-<id>`. */
 export interface BillingRule {
@@ -151,27 +186,37 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'segments',
     topic: '按段计费',
-    rule: '服务端把文本在自然停顿处切成段，逐段合成（WebSocket 上怎样成段，见 [`error` 消息](/api/speech/websocket#message-error)）。一段开始合成后总会合成完，按这一段的全部计费字符计费；`cancel`、出错和断开只让还没有开始的段不再合成。所以取消或中断时计费的是已经开始合成的各段，其中可能有用户没有听到的音频。HTTP 返回非 2xx 状态码时例外，一律不计费。',
+    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费，因服务端的原因没有合成完的一段也不计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个计费字符。每个请求或上下文一次合成一段：上一段的音频写出后，下一段开始合成。`,
+  },
+  {
+    id: 'reported-counts',
+    topic: '以哪个数为准',
+    rule: 'API 不逐段报告计费字符数，按请求或上下文报告总数，只有三个来源：HTTP 响应头 `X-Billed-Characters`（整段文本的数，中途断开时是上限）、`done` 的 `billed_characters`，以及结束上下文的 `error` 的 `billed_characters`。一个上下文计费多少，以后两者为准。',
   },
   {
     id: 'usage-records',
     topic: '没有收到计费字符数时',
-    rule: `客户端没有收到响应、上下文没有收到 \`done\` 时，在[控制台](${deployment.consoleUrl})的用量明细中查找：它逐条列出每次合成的计费字符数，HTTP 请求按请求 ID 和时间，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`，每小时扣费后更新。API 没有按请求查询用量的接口，\`GET /v1/user/credit\` 只返回余额。`,
+    rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的用量明细。它逐条列出每次合成的计费字符数：HTTP 请求按请求 ID 和时间，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`，每小时扣费后更新。API 没有查询用量的接口，\`GET /v1/user/credit\` 只返回余额。`,
   },
   {
     id: 'retries',
     topic: '重试会再计费',
-    rule: '服务端已经合成、客户端却没有收完的音频同样计费，重试时这段文本会再计费一次。所以不要让读取超时过早断开：`stream: false` 时读取超时要长于服务端的处理时间上限，`stream: true` 时它限制的是两个分块之间的等待，见 [HTTP 处理超时](/api/limits-and-timeouts#http-timeout)；不再需要的音频要尽早取消。',
+    rule: '已经开始合成、客户端却没有收到的音频同样计费，重发这段文本会再计费一次；只有因服务端的原因没有合成完的一段不计费，重发它不会重复计费。所以不要让读取超时过早断开：`stream: false` 时读取超时要长于服务端的处理时间上限，`stream: true` 时它限制的是两个分块之间的等待，见 [HTTP 处理超时](/api/limits-and-timeouts#http-timeout)；不再需要的音频要尽早取消。',
   },
   {
     id: 'balance-check',
     topic: '余额不会变成负数',
-    rule: '每次合成之前都先检查余额。HTTP 请求按整段文本的费用检查，WebSocket 上下文在合成每一段之前按这一段的费用检查；检查时已经减去本小时产生、还没有扣除的用量。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。`GET /v1/user/credit` 返回的是最近一次扣费后的余额，不含本小时的用量。',
+    rule: '每次合成之前都先检查余额。HTTP 请求按整段文本的费用检查，WebSocket 上下文在合成每一段之前按这一段的费用检查；检查时已经减去本小时产生、还没有扣除的用量。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。`GET /v1/user/credit` 返回的余额已经包含充值，但不含本小时还没有扣除的用量。',
+  },
+  {
+    id: 'top-up',
+    topic: '充值立即可用',
+    rule: '控制台显示支付成功后，下一个请求就按新的余额检查，`GET /v1/user/credit` 也立即反映。`insufficient_credit` 不要自动重试：充值之前重发只会得到同样的结果；充值后，只重发没有收到音频的文本，WebSocket 上用新的 `context_id`。',
   },
   {
     id: 'clone-charge',
     topic: '克隆的余额检查与扣费',
-    rule: '提交克隆时检查余额：余额减去本小时还没有扣除的用量，以及还在处理中的音色的克隆费，不够一次克隆费时返回 `insufficient_credit`，不创建音色。通过检查后，音色处理期间预留这笔克隆费：之后每次检查余额（无论合成还是克隆）都先减去它，所以处理期间的其他用量不会用掉这笔钱。音色变为 `ready` 时计费：克隆费计入这一小时的用量，在下一次整点扣费时扣除，之后 `GET /v1/user/credit` 返回的余额才反映它；此后即使在扣费之前删除了这个音色，克隆费也照常扣除。音色变为 `failed` 或在处理中被删除时不计费，它的克隆费也不再计入余额检查。',
+    rule: '克隆费在音色变为 `ready` 时计费，提交时先检查余额：余额减去本小时还没有扣除的用量和处理中音色的克隆费，不够一次克隆费时返回 `insufficient_credit`，不创建音色。通过检查后，处理期间预留这笔克隆费，之后每次检查余额（无论合成还是克隆）都先减去它。音色变为 `ready` 时，克隆费计入这一小时的用量，在下一次整点扣费时扣除，之后 `GET /v1/user/credit` 才反映它；此后删除这个音色，克隆费照样扣除。音色变为 `failed` 或在处理中被删除时不计费，也不再预留。',
   },
   {
     id: 'low-balance-alert',

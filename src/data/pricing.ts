@@ -4,7 +4,7 @@
  * exact; `formatYuan` turns them into the text pages show.
  */
 import type { ModelId } from './models';
-import { spokenText } from './pronunciation';
+import { spokenText, type TextMarkup } from './pronunciation';
 
 export const currency = 'CNY';
 
@@ -26,11 +26,13 @@ export const signupVoucher = { amountFen: 3000, validDays: 90 } as const;
 /**
  * Characters billed for a text: every Unicode character read aloud counts once (a Chinese
  * character, a letter, a digit, a punctuation mark, an emoji), except whitespace, which is free.
- * Pronunciation markup (pinyin hints, pauses) is not read aloud and is free; `[[` is read as one
- * `[`. The pronunciation dictionary is not billed either.
+ * With `text_markup: 'pronunciation'` (the default here, for the pages' marked-up examples) the
+ * markup (pinyin hints, pauses) is not read aloud and is free, and `[[` is read as one `[`; with
+ * `none`, the API's default, every character of the text is text, `[` and `]` included. The
+ * pronunciation dictionary is never billed.
  */
-export function billedCharacters(text: string): number {
-  return [...spokenText(text).replace(/\s+/gu, '')].length;
+export function billedCharacters(text: string, markup: TextMarkup = 'pronunciation'): number {
+  return [...spokenText(text, markup).replace(/\s+/gu, '')].length;
 }
 
 /** Cost in fen of synthesising `characters` characters with `model` (exact, not rounded up). */
@@ -46,7 +48,7 @@ export function speechCostFen(characters: number, model: ModelId): number {
 export const debitRule = {
   /** Usage is summed per account and model over this many minutes, then debited. */
   periodMinutes: 60,
-  text: '每个请求的费用按计费字符数精确折算，不按计费单位向上取整，也不逐个请求取整到分。用量按小时汇总：每个整点按模型把上一小时各请求的费用相加，四舍五入到分后从余额中扣除，舍入的差额不结转到下一小时。克隆费在音色变为 `ready` 时计入这一小时的用量，同样在整点扣除；它的单价本身是整分，不需要取整。',
+  text: '用量按小时汇总、按小时扣费：每一段计入它开始合成的那一小时，每个整点按模型把上一小时的费用相加，四舍五入到分后扣除。单个请求的费用按计费字符数精确折算，不按计费单位向上取整，也不逐个请求取整到分；舍入的差额不结转到下一小时。扣费先用代金券，用完再用充值余额。克隆费计入音色变为 `ready` 的那一小时，它本身是整分，不需要取整。',
 } as const;
 
 /** `1234.5` fen → `¥12.35` (rounded half up to the fen). */

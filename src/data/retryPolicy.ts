@@ -1,16 +1,21 @@
+import { limit } from './limits';
+
 /**
  * The one retry and reconnect policy of the API's clients: HTTP retries of the retryable error
- * codes and websocket reconnects with backoff. `/api/errors#retries` renders it; the retry
- * examples of the best-practices guide use these numbers (tests/content/examples.spec.ts checks
- * their constants against this module).
+ * codes, websocket reconnects with backoff, and resending a turn's text on a new context.
+ * `/api/errors#retries` renders it (the only statement of the rule, D26); the retry examples of
+ * the best-practices guide use these numbers (tests/content/examples.spec.ts checks their
+ * constants against this module).
  */
 export interface RetryPolicy {
   /**
    * Attempts in all, the first one included; then the client gives up and reports the failure.
-   * The same bound holds for websocket reconnects: this many connection attempts in a row, the
-   * first included, then give up (the count restarts after `resetAfterMs` of a working connection).
+   * Two counters share this bound (D53): a turn's attempts (each resend on a new context is one,
+   * `resend`) and a connection's reconnects (`sharedConnection`); each restarts as `resetOn` says.
    */
   readonly maxAttempts: number;
+  /** What `maxAttempts` counts, for the reader (rendered in the retry table). */
+  readonly attemptsRule: string;
   /** Upper bound of the wait before the first retry (ms); it doubles with every further attempt. */
   readonly baseDelayMs: number;
   /**
@@ -31,33 +36,60 @@ export interface RetryPolicy {
    * `maxDelayMs` bounds the backoff only, not `Retry-After` (`realtimeBudgetMs` does, in real time).
    */
   readonly retryAfterFirst: true;
-  /** A websocket connection that has worked this long (ms) resets the backoff to its first step. */
-  readonly resetAfterMs: number;
   /**
-   * Real-time use (a listener is waiting for the audio): every attempt and every wait, from the
-   * first attempt on, fit in this many ms. A wait that would end past it, `Retry-After` included,
-   * is not waited: the client gives up at once and falls back (e.g. shows the reply as text).
-   * Batch work has no such budget: it waits `Retry-After` however long, within `maxAttempts`.
-   * What one budget covers is `realtimeBudgetScope`.
+   * When the counts restart (D20, D53): a connection's reconnects once it delivers its first
+   * `audio`, a turn's attempts once the turn gets audio; not after a time of working (a timer
+   * collided with the idle close).
+   */
+  readonly resetOn: 'first-audio';
+  /** `resetOn` for the reader (rendered in the retry table). */
+  readonly resetRule: string;
+  /**
+   * Real-time use (a listener is waiting for the audio): every attempt and every wait of a turn,
+   * until its first audio, fit in this many ms. A wait that would end past it, `Retry-After`
+   * included (an HTTP response's or a refused handshake's), is not waited: the client gives up at
+   * once and falls back (e.g. shows the reply as text). Batch work has no such budget: it waits
+   * `Retry-After` however long, within `maxAttempts`. What one budget covers is
+   * `realtimeBudgetScope`.
    */
   readonly realtimeBudgetMs: number;
-  /**
-   * What one real-time budget covers, for the reader (rendered in the retry table): one turn, the
-   * one reply a listener is waiting for, across every retry and reconnect made for it.
-   */
+  /** What one real-time budget covers (D9), for the reader (rendered in the retry table). */
   readonly realtimeBudgetScope: string;
+  /** What to do when the next wait would end past the budget, for the reader. */
+  readonly overBudget: string;
+  /** Batch work has no budget, for the reader. */
+  readonly batch: string;
+  /** Whose count and whose budget on a connection shared by several turns (D21), for the reader. */
+  readonly sharedConnection: string;
+  /** A handshake is a request of the per-minute rate (D12), for the reader. */
+  readonly handshakes: string;
+  /** How a websocket turn is resent on a new context (D6, D8), for the reader. */
+  readonly resend: string;
 }
 
 export const retryPolicy: RetryPolicy = {
   maxAttempts: 5,
+  attemptsRule:
+    '含第一次请求或第一次连接，用完后放弃并报告失败。两个计数共用这个上限：一轮为自己做的尝试（在新上下文中的每次重发都算一次），以及一条连接的重连。',
   baseDelayMs: 500,
   maxDelayMs: 4_000,
   jitter: 'full',
   retryAfterFirst: true,
-  resetAfterMs: 60_000,
+  resetOn: 'first-audio',
+  resetRule:
+    '连接的重连次数在重连后的连接送来第一条 `audio` 时清零，一轮的尝试次数在这一轮收到 `audio` 时清零：之后再失败，从第 1 次、第一步退避重新算。只完成了握手、还没有送来音频的连接，不算恢复。',
   realtimeBudgetMs: 10_000,
   realtimeBudgetScope:
-    '这个时长按“轮”计算：一轮是用户正在等待的那一段回复，每轮重新计时。从这一轮的第一次尝试（HTTP 请求、它的第一条 `generate`，或为它建立连接的握手）算起，这一轮的重试、重连、在新上下文中重发和其间的等待都算在内；下一轮重新计时。它不按上下文计算（断开后重发用的是新的上下文，仍是同一轮），也不按连接计算。',
+    '按轮计时（一轮是用户正在等的一段回复）：从这一轮的第一次尝试算到它的第一块音频，其间的重试、重连、重发和等待都算在内。音频开始后中途失败时，从失败时起重新计时，没说完的部分另有一份总时长。',
+  overBudget:
+    '下一次等待会超出剩余时间时，不再等待，立即放弃并降级，例如改为显示文字回复。`Retry-After`（HTTP 响应的或握手被拒绝时的）比剩余时间还长时也一样，例如 `Retry-After: 20`。',
+  batch: '没有总时长：按 `Retry-After` 等待，只受最多尝试次数的约束。',
+  sharedConnection:
+    '几轮共用一条连接时，重连次数按连接计，总时长按轮计：一轮的总时长用完就降级，即使这条连接还在为后面的轮次重连。',
+  handshakes:
+    '每次握手都计入 API 密钥的[每分钟请求数](/api/limits-and-timeouts#rate-limits)，重连也不例外。握手被拒绝时按状态码处理，与 HTTP 请求相同：429 和 5xx 退避后重连（网关没有错误对象的 502、504 按 500 处理），其余的不重连。',
+  resend:
+    '上下文因 `internal_error` 或连接关闭而结束时，用新的 `context_id` 从第一个没有收到音频的词起重发，算作这一轮的一次尝试；最后一条 `timestamps` 的最后一个词就是收到音频的最后一个词。重发的文本是否再计费，见[什么时候扣费](/price#when-charged)。',
 };
 
 /** The upper bound of the wait before retry `n` (1-based), in ms, before the jitter. */
@@ -86,8 +118,9 @@ export interface PollingPolicy {
 
 export const pollingPolicy: PollingPolicy = {
   intervalMs: 5_000,
-  // 120 rounds of 5 s: the clone processing-time limit (10 minutes, src/data/limits.ts).
-  maxRounds: 120,
+  // The clone processing-time limit (src/data/limits.ts) plus one round: a clone still processing
+  // at the limit turns `failed` (D67), and the last round sees it.
+  maxRounds: (limit('cloneProcessingTime').value * 60_000) / 5_000 + 1,
 };
 
 /** The anchor of the polling row on /api/errors. */

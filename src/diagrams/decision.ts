@@ -7,6 +7,7 @@
 import type { ApiErrorCode, ErrorActionKind } from '../data/errors';
 import type { RetryPolicy } from '../data/retryPolicy';
 import type { CloseCode, Reconnect } from '../data/websocketProtocol';
+import { paramThatStopsRetry } from './errorKind';
 import { plain } from './sequence';
 import {
   arrow,
@@ -54,7 +55,7 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
     },
     poll: { lines: ['不要重发，轮询资源，就绪后再发'], verdict: 'wait' },
     'fix-request': {
-      lines: [[{ text: '不要重试，按 ' }, { text: 'param', code: true }, { text: ' 修正后再发' }]],
+      lines: ['不要原样重试，修正请求后再发'],
       verdict: 'stop',
     },
     'fix-account': { lines: ['不要重试，先处理密钥、余额或音色名额'], verdict: 'stop' },
@@ -63,7 +64,11 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
   const reconnectDetail: Record<Reconnect, { lines: Line[]; verdict: Verdict }> = {
     backoff: {
       lines: [
-        `同一套退避；连接正常工作 ${seconds(policy.resetAfterMs)}后从头算`,
+        [
+          { text: '同一套退避；重连后的连接收到第一条 ' },
+          { text: 'audio', code: true },
+          { text: ' 时从头算' },
+        ],
         [{ text: '在新连接上用新的 ' }, { text: 'context_id', code: true }, { text: ' 重发' }],
       ],
       verdict: 'go',
@@ -75,10 +80,33 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
   const errorRows: Row[] = d.kinds
     .map((kind) => {
       const codes = d.errors.filter((e) => e.kind === kind);
-      const left: Line[] = codes.map((e) => [
-        { text: e.code, code: true },
-        { text: `（${e.status}）` },
-      ]);
+      // D63: a retryable code whose retry depends on `param` shows the condition in its own
+      // line, and its other case appears under “fix the request”.
+      const left: Line[] = codes.map((e) =>
+        paramThatStopsRetry(e)
+          ? [
+              { text: e.code, code: true },
+              { text: `（${e.status}），` },
+              { text: 'param', code: true },
+              { text: ' 为 ' },
+              { text: 'null', code: true },
+              { text: ' 时' },
+            ]
+          : [{ text: e.code, code: true }, { text: `（${e.status}）` }],
+      );
+      if (kind === 'fix-request')
+        for (const e of d.errors) {
+          const param = paramThatStopsRetry(e);
+          if (param)
+            left.push([
+              { text: e.code, code: true },
+              { text: `（${e.status}），` },
+              { text: 'param', code: true },
+              { text: ' 为 ' },
+              { text: param, code: true },
+              { text: ' 时' },
+            ]);
+        }
       if (kind === 'retry')
         left.push(
           '没有收到响应的网络错误',

@@ -45,6 +45,7 @@ interface Rule {
 const websocket = '/api/websocket';
 const limitsPage = '/api/limits-and-timeouts';
 const price = '/price';
+const errors = '/api/errors';
 /** Where the model and the audio-format tables render (src/components/DataTables.tsx). */
 const tablesPage = '/api/introduction';
 
@@ -107,6 +108,48 @@ const rules: readonly Rule[] = [
       '否则服务端会继续合成，并照常计费。',
       '重试会再计费一次',
     ],
+  },
+  {
+    rule: 'what a cancel, an ending error or a server failure bills, segment by segment (D7, D29, /price#when-charged)',
+    owners: [price],
+    fingerprints: [
+      /正在合成的一段[^，。；]{0,4}计费/,
+      /出错的一段[^。]{0,10}不计费/,
+      /多计费\s*\d+\s*个字符/,
+    ],
+    examples: [
+      '音频已经收到的段和收到 cancel 时正在合成的一段计费',
+      '服务端出错的一段不计费',
+      '取消最多比已收到的音频多计费 200 个字符',
+    ],
+  },
+  {
+    rule: 'billing counts segments, not “a piece of text” (B27): the billing term is 段',
+    owners: [],
+    fingerprints: [/一段文本开始合成/],
+    examples: ['一段文本开始合成，就按它的全部字符计费'],
+  },
+  {
+    rule: 'a top-up is usable at once; insufficient_credit is not retried (D23, /price#billing-rule-top-up)',
+    owners: [price],
+    fingerprints: [/充值[^。]{0,6}(?:立即|马上)(?:可用|生效)/],
+    examples: ['充值立即可用：控制台显示支付成功后，下一个请求就按新的余额检查。'],
+  },
+  {
+    rule: 'the reconnect count, the per-turn budget and a shared connection (D9, D20, D21, /api/errors#retries)',
+    owners: [errors],
+    fingerprints: [/重连次数[^。]{0,24}清零/, /重连次数按连接计/, /为续说重新计时/],
+    examples: [
+      '重连次数在重连后的连接送来第一条 audio 时清零',
+      '几轮共用一条连接时，重连次数按连接计，总时长按轮计',
+      '音频开始之后回复中途失败的，从失败时起为续说重新计时。',
+    ],
+  },
+  {
+    rule: 'a connection working for a time resets the backoff: replaced by the first audio (D20)',
+    owners: [],
+    fingerprints: [/(?:稳定|正常)工作\s*\d+\s*秒/],
+    examples: ['WebSocket 连接稳定工作 60 秒后，下一次重连从第一步重新开始'],
   },
   {
     rule: 'counting characters: whitespace, one per character (/price#characters)',

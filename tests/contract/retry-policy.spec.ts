@@ -2,7 +2,9 @@
  * The retry policy's numbers fit together: computed from src/data/retryPolicy.ts, the backoff
  * doubles up to its cap within the attempts it has (a cap it never reaches would promise a wait
  * no client makes), and the backoff alone, every wait at its ceiling, leaves room in the real-time
- * budget for the attempts themselves.
+ * budget for the attempts themselves. The websocket rules beside the numbers say what the decisions
+ * say: the reconnect count restarts on a reconnected connection's first audio, not on a timer
+ * (D20); the real-time budget runs per turn up to its first audio, and afresh for resuming (D9).
  */
 import { test, expect } from '@playwright/test';
 import { backoffCeilingMs, backoffSchedule, retryPolicy } from '../../src/data/retryPolicy';
@@ -26,4 +28,31 @@ test('the backoff reaches its cap at the last retry, not before and not never', 
 test('the whole backoff fits inside the real-time budget', () => {
   const worstCase = backoffSchedule().reduce((sum, ms) => sum + ms, 0);
   expect(worstCase).toBeLessThan(retryPolicy.realtimeBudgetMs);
+});
+
+test('the reconnect count restarts on a connection’s first audio, not after a time (D20)', () => {
+  const p = retryPolicy;
+  expect(p.resetOn).toBe('first-audio');
+  // The old timer (“stable for 60 s”) collided with the 60 s idle close: no time is left in it.
+  expect(Object.keys(p)).not.toContain('resetAfterMs');
+  expect(p.resetRule).toContain('`audio`');
+  expect(p.resetRule).not.toMatch(/\d+\s*(?:秒|分钟)|稳定/);
+});
+
+test('one real-time budget is one turn up to its first audio; resuming gets its own (D9, D21)', () => {
+  const p = retryPolicy;
+  expect(p.realtimeBudgetScope).toMatch(/^按轮计时/);
+  expect(p.realtimeBudgetScope).toContain('第一块音频');
+  expect(p.realtimeBudgetScope).toContain('重新计时');
+  // On a shared connection the reconnects are the connection's, the budget the turn's.
+  expect(p.sharedConnection).toMatch(/重连次数按连接计，总时长按轮计/);
+});
+
+test('two counters share the attempt limit, each restarting on its own first audio (D53)', () => {
+  const p = retryPolicy;
+  // A turn's attempts (each resend on a new context is one) and a connection's reconnects.
+  expect(p.attemptsRule).toContain('一轮');
+  expect(p.attemptsRule).toContain('重连');
+  expect(p.resetRule).toMatch(/连接的重连次数[^。]*`audio`/);
+  expect(p.resetRule).toMatch(/一轮的尝试次数[^。]*`audio`/);
 });

@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 
 import { bytesPerSample, estimatedSpeakingRate, wavHeaderBytes } from '../../src/data/audioFormats';
 import { billedCharacters, formatYuan, speechCostFen } from '../../src/data/pricing';
-import { spokenText } from '../../src/data/pronunciation';
+import { spokenText, type TextMarkup } from '../../src/data/pronunciation';
 import type { ModelId } from '../../src/data/models';
 import { formatCount } from '../../src/components/formatCount';
 import { formatBytes, formatSeconds } from '../../src/components/CostEstimate/estimate';
@@ -29,14 +29,18 @@ function expected(
   model: ModelId,
   format: { seconds: (s: number) => number },
   speed = 1,
+  markup: TextMarkup = 'none',
 ) {
-  const characters = billedCharacters(text);
-  const spoken = [...spokenText(text)];
+  const characters = billedCharacters(text, markup);
+  const spoken = [...spokenText(text, markup)];
   const cjk = spoken.filter((c) => /[\p{Script=Han}\p{Script=Hangul}]/u.test(c)).length;
   const other = spoken.filter(
     (c) => /[\p{L}\p{N}]/u.test(c) && !/[\p{Script=Han}\p{Script=Hangul}]/u.test(c),
   ).length;
-  const pauses = [...text.matchAll(/\[pause:(\d+)ms\]/g)].reduce((s, m) => s + Number(m[1]), 0);
+  const pauses =
+    markup === 'none'
+      ? 0
+      : [...text.matchAll(/\[pause:(\d+)ms\]/g)].reduce((s, m) => s + Number(m[1]), 0);
   const seconds =
     (cjk / estimatedSpeakingRate.cjkPerSecond + other / estimatedSpeakingRate.otherPerSecond) /
       speed +
@@ -64,24 +68,33 @@ test('the estimate follows the body as the reader edits it', async ({ page }) =>
   const status = estimate(page).getByRole('status');
   await expect(status).toHaveAttribute('aria-live', 'polite');
 
-  // A Chinese and English text with markup (free) and a pause, on the HD model, as WAV.
+  // A Chinese and English text with markup (free with `text_markup: pronunciation`) and a pause,
+  // on the HD model, as WAV.
   const text = `${'您好，欢迎致电 Voxloom 客服中心。'.repeat(40)}请稍候[pause:800ms]，曾[zeng1]先生。`;
-  await typeBody(
-    page,
-    JSON.stringify({
-      text,
-      voice_id: 'zh_female_qingxin',
-      model: 'loom-hd-v2',
-      speed: 1.25,
-      output_format: { container: 'wav', sample_rate: 16000, encoding: 'pcm_s16le' },
-    }),
-  );
-  let want = expected(
+  const wav = {
+    seconds: (s: number) => Math.round(16000 * s) * bytesPerSample.pcm_s16le + wavHeaderBytes,
+  };
+  const body = {
     text,
-    'loom-hd-v2',
-    { seconds: (s) => Math.round(16000 * s) * bytesPerSample.pcm_s16le + wavHeaderBytes },
-    1.25,
-  );
+    text_markup: 'pronunciation',
+    voice_id: 'zh_female_qingxin',
+    model: 'loom-hd-v2',
+    speed: 1.25,
+    output_format: { container: 'wav', sample_rate: 16000, encoding: 'pcm_s16le' },
+  };
+  await typeBody(page, JSON.stringify(body));
+  let want = expected(text, 'loom-hd-v2', wav, 1.25, 'pronunciation');
+  await expect(figure(page, 'characters')).toHaveText(want.characters);
+  await expect(figure(page, 'duration')).toHaveText(want.duration);
+
+  // Without `text_markup` (default `none`) the brackets are text: counted, and no pause.
+  await typeBody(page, JSON.stringify({ ...body, text_markup: undefined }));
+  const plain = expected(text, 'loom-hd-v2', wav, 1.25, 'none');
+  expect(plain.characters).not.toBe(want.characters);
+  await expect(figure(page, 'characters')).toHaveText(plain.characters);
+  await expect(figure(page, 'duration')).toHaveText(plain.duration);
+
+  await typeBody(page, JSON.stringify(body));
   await expect(figure(page, 'characters')).toHaveText(want.characters);
   await expect(figure(page, 'price')).toHaveText(want.price);
   await expect(figure(page, 'duration')).toHaveText(want.duration);

@@ -10,6 +10,7 @@ import { test, expect } from '../support/fixtures';
 import { asyncApiDocument } from '../support/specs';
 import { billedAmountLabel, billingOutcomes, billingRules } from '../../src/data/billing';
 import { apiErrors, errorActionLabel } from '../../src/data/errors';
+import { paramThatStopsRetry } from '../../src/diagrams/errorKind';
 import {
   backoffCeilingMs,
   pollingAnchor,
@@ -20,13 +21,17 @@ import { reconnectKinds, reconnectLabel, type Reconnect } from '../../src/data/w
 import { deployment } from '../../src/data/deployment';
 import { supportAnchor, ticketItems } from '../../src/data/support';
 import {
+  apiChangeKindLabel,
   apiChanges,
   apiVersions,
   apiVersionStatusLabel,
   deprecationPolicy,
+  versioningRules,
 } from '../../src/data/apiVersions';
 import {
+  cloneConsentRule,
   contentLabels,
+  dataUse,
   labelAppliedBy,
   requestLogLookup,
   storedData,
@@ -139,7 +144,10 @@ test.describe('/api/websocket', () => {
         reconnectLabel[r.reconnect],
         shown(r.action),
       ]);
-      await expect(row.locator('a')).toHaveAttribute('href', `/api/errors#error-${r.code}`);
+      await expect(row.locator('td').nth(1).locator('a')).toHaveAttribute(
+        'href',
+        `/api/errors#error-${r.code}`,
+      );
     }
   });
 
@@ -185,7 +193,13 @@ test.describe('/api/errors', () => {
       const row = table.locator(`tr#error-${e.code}`);
       await expect(row.locator('td').nth(1).locator('code')).toHaveText(e.code);
       await expect(row.locator('td').nth(1)).toContainText(e.name);
-      await expect(row.locator(`td[data-kind]`)).toHaveText(errorActionLabel[e.kind]);
+      // D63: the one code whose retry depends on `param` says so in its own row.
+      const stop = paramThatStopsRetry(e);
+      await expect(row.locator(`td[data-kind]`)).toHaveText(
+        stop
+          ? `${errorActionLabel[e.kind]}（param 为 null 时）；${errorActionLabel['fix-request']}（param 为 ${stop} 时）`
+          : errorActionLabel[e.kind],
+      );
       await expect(row.locator('td').nth(4)).toHaveText(shown(e.action));
     }
   });
@@ -219,9 +233,9 @@ test.describe('/api/errors', () => {
     await expect(table.locator('tr[data-param="maxDelayMs"] td')).toHaveText(
       `${p.maxDelayMs / 1000} 秒`,
     );
-    await expect(table.locator('tr[data-param="resetAfterMs"] td')).toContainText(
-      `${p.resetAfterMs / 1000} 秒`,
-    );
+    const reset = table.locator('tr[data-param="resetOn"]');
+    await expect(reset).toHaveAttribute('data-reset-on', 'first-audio');
+    await expect(reset.locator('td')).toContainText(shown(p.resetRule));
     await expect(table.locator('tr[data-param="realtimeBudgetMs"] td')).toContainText(
       `${p.realtimeBudgetMs / 1000} 秒：`,
     );
@@ -251,7 +265,7 @@ test.describe('/api/errors', () => {
     await page.goto('/api/errors#retries');
     await expect(
       page.locator(
-        'table[data-table="retry-policy"] tr[data-param="realtimeBudgetMs"] [data-rule="realtime-budget-scope"]',
+        'table[data-table="retry-policy"] tr[data-param="realtimeBudgetScope"] [data-rule="realtime-budget-scope"]',
       ),
     ).toHaveText(shown(retryPolicy.realtimeBudgetScope));
   });
@@ -282,7 +296,7 @@ test('/price shows every billing rule once, each with its anchor', async ({ page
     await expect(item).toHaveText(`${r.topic}：${shown(r.rule)}`);
   }
   // The rows that cannot report a count send the reader to the usage records rule.
-  for (const id of ['http-abort-before-audio', 'ws-error', 'ws-dropped']) {
+  for (const id of ['http-client-disconnect', 'ws-dropped']) {
     await expect(
       page.locator(`tr#billing-${id} a[href$="#billing-rule-usage-records"]`),
     ).toHaveCount(1);
@@ -329,9 +343,24 @@ test.describe('/api/introduction', () => {
       const row = changes.nth(i);
       await expect(row).toHaveAttribute('id', `version-${c.date}`);
       await expect(row.locator('td').first()).toHaveText(c.date);
-      await expect(row.locator('td').nth(1).locator('strong')).toHaveText(shown(c.title));
-      await expect(row.locator('td').nth(1).locator('li')).toHaveText(c.items.map(shown));
+      await expect(row.locator('td').nth(1).locator(':scope > strong')).toHaveText(shown(c.title));
+      await expect(row.locator('td').nth(1).locator(':scope > ul > li')).toHaveText(
+        c.items.map(shown),
+      );
+      await expect(row.locator('[data-kind]')).toHaveText(apiChangeKindLabel[c.kind]);
+      const migration = row.locator('[data-migration]');
+      if (c.kind === 'legal') {
+        await expect(migration).toHaveText(
+          `迁移说明（${c.announced} 公告）：${shown(c.migration)}`,
+        );
+      } else {
+        await expect(migration).toHaveCount(0);
+      }
     }
+    await page.goto('/api/introduction#versioning');
+    await expect(page.locator('ul[data-list="versioning-rules"] > li')).toHaveText(
+      versioningRules.map((r) => `${shown(r.label)}：${shown(r.rule)}`),
+    );
   });
 
   test('the deprecation policy shows the data’s notice and overlap', async ({ page }) => {
@@ -366,6 +395,12 @@ test.describe('/faqs#data-and-compliance', () => {
     await expect(page.locator('ul[data-list="voice-deletion"] > li')).toHaveText(
       voiceDeletion.map(shown),
     );
+    await expect(page.locator('ul[data-list="data-use"] > li')).toHaveText(
+      dataUse.map((d) => `${d.label}：${shown(d.rule)}`),
+    );
+    await expect(page.locator('[data-rule="clone-consent"]')).toHaveText(shown(cloneConsentRule));
+    const filings = page.locator('ul[data-list="compliance-documents"] [data-filing]');
+    await expect(filings).toHaveText(deployment.aiFilings.map((f) => `${f.label}：${f.number}`));
     const labels = page.locator('table[data-table="content-labels"] tbody tr');
     await expect(labels).toHaveCount(contentLabels.length);
     for (const [i, l] of contentLabels.entries()) {
@@ -373,7 +408,7 @@ test.describe('/faqs#data-and-compliance', () => {
         l.label,
         l.what,
         labelAppliedBy[l.by],
-        shown(l.detail),
+        l.detail.map(shown).join(''),
       ]);
     }
   });

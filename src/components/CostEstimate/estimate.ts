@@ -12,7 +12,7 @@ import {
 } from '@site/src/data/audioFormats';
 import { models, type ModelId } from '@site/src/data/models';
 import { billedCharacters, speechCostFen } from '@site/src/data/pricing';
-import { parseText } from '@site/src/data/pronunciation';
+import { asMarkedUp, parseText, textMarkupOf } from '@site/src/data/pronunciation';
 
 type Json = Record<string, unknown>;
 
@@ -27,7 +27,7 @@ export interface SpeechEstimate {
   readonly bytes: number | null;
   /** The format as the reader reads it, e.g. `mp3，128 kbps`. */
   readonly format: string;
-  /** Why the API would refuse the text's markup, when it would. */
+  /** Why the API would refuse the text's markup, when it would (only with the markup on). */
   readonly markupError: string | null;
 }
 
@@ -90,10 +90,12 @@ export function estimateRequest(
     bitRate: Number(field(body, schema, ['output_format', 'bit_rate'])),
     encoding: String(field(body, schema, ['output_format', 'encoding'])),
   };
-  const characters = billedCharacters(text);
-  const seconds = estimatedSeconds(text, speed);
+  // The markup is read only when the body asks for it (D1); otherwise `[` is text like any other.
+  const markup = textMarkupOf(field(body, schema, ['text_markup']));
+  const characters = billedCharacters(text, markup);
+  const seconds = estimatedSeconds(asMarkedUp(text, markup), speed);
   const container = audioContainers.find((c) => c.container === format.container) ?? null;
-  const parsed = parseText(text);
+  const parsed = markup === 'pronunciation' ? parseText(text) : null;
   return {
     ok: true,
     estimate: {
@@ -108,7 +110,7 @@ export function estimateRequest(
         : container.uses === 'bit_rate'
           ? `${container.container}，${format.bitRate / 1000} kbps`
           : `${container.container}，${format.encoding}，${format.sampleRate} Hz`,
-      markupError: 'error' in parsed ? parsed.error : null,
+      markupError: parsed && 'error' in parsed ? parsed.error : null,
     },
   };
 }

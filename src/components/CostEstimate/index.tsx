@@ -76,7 +76,9 @@ export default function CostEstimate(): ReactNode {
         {content}
       </div>
       <p className={styles.note}>
-        计费字符按“计费与价格”页的规则计算：空白和发音标记不计费。时长按估算的语速计算，实际随音色和文本而变；只在浏览器里计算，不发送任何请求。
+        计费字符按“计费与价格”页的规则计算：空白不计费，发音控制标记只在 <code>text_markup</code> 为{' '}
+        <code>pronunciation</code>{' '}
+        时不计费。时长按估算的语速计算，实际随音色和文本而变；只在浏览器里计算，不发送任何请求。
       </p>
     </section>
   );
