@@ -20,12 +20,14 @@ import openApiSchemaWordingPlugin from './plugins/adaptations/openapi-schema-wor
 import openApiSha1Plugin from './plugins/adaptations/openapi-sha1';
 import llmsTxtPlugin from './plugins/features/llms-txt';
 import robotsTxtPlugin from './plugins/features/robots-txt';
+import versionFeedPlugin from './plugins/features/version-feed';
 import rehypeTableRegions from './plugins/features/rehype-table-regions';
 import { ssrTemplate } from './src/ssr/template';
 import { deployment } from './src/data/deployment';
 import { glossary } from './src/data/glossary';
 import { codeSampleLanguages, extraPrismLanguages } from './src/data/codeSamples';
 import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
+import { changesFeed } from './src/data/apiVersions';
 import { underApiDocsStage } from './scripts/lib/api-docs-inputs';
 
 /**
@@ -101,6 +103,16 @@ const config: Config = {
       tagName: 'noscript',
       attributes: {},
       innerHTML: "<style>[role='tabpanel'][hidden]{display:block!important}</style>",
+    },
+    // The version history's Atom feed, discoverable from every page.
+    {
+      tagName: 'link',
+      attributes: {
+        rel: 'alternate',
+        type: 'application/atom+xml',
+        title: changesFeed.title,
+        href: changesFeed.path,
+      },
     },
   ],
 
@@ -187,6 +199,8 @@ const config: Config = {
     llmsTxtPlugin,
     // robots.txt pointing at the sitemap, from the site URL.
     robotsTxtPlugin,
+    // After the build: the version history's Atom feed, from src/data/apiVersions.ts.
+    versionFeedPlugin,
     // The code theme's colours for light and dark mode, as CSS custom properties.
     codeColoursPlugin,
     // The search results page keeps the query of its URL through hydration.
@@ -277,7 +291,15 @@ const config: Config = {
     footer: {
       style: 'dark',
       links: [],
-      copyright: `Copyright © ${deployment.copyrightYears} ${deployment.brandName} · <a href="${deployment.icp.url}" target="_blank" rel="noopener noreferrer">${deployment.icp.text}</a>`,
+      // The filings and agreements a compliance reader looks for, under the copyright line.
+      copyright: [
+        `Copyright © ${deployment.copyrightYears} ${deployment.brandName} · <a href="${deployment.icp.url}" target="_blank" rel="noopener noreferrer">${deployment.icp.text}</a>`,
+        [
+          ...deployment.aiFilings.map((f) => `${f.label}：${f.number}`),
+          `<a href="${deployment.privacyPolicyUrl}">隐私政策</a>`,
+          `<a href="${deployment.serviceAgreementUrl}">服务协议</a>`,
+        ].join(' · '),
+      ].join('<br>'),
     },
     tableOfContents: {
       minHeadingLevel: 2,

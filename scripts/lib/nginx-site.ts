@@ -34,7 +34,7 @@ async function walk(dir: string): Promise<string[]> {
 }
 
 /** The text types nginx compresses (site.conf's gzip_types, plus HTML). */
-const compressible = /\.(?:html|css|js|json|svg|xml|txt|md|yaml)$/;
+const compressible = /\.(?:html|css|js|json|svg|xml|atom|txt|md|yaml)$/;
 /** Below this, compression saves less than its headers cost (site.conf's *_min_length). */
 const minLength = 256;
 

@@ -1,7 +1,7 @@
 /**
- * The support channels, the API's version history and the data policies, rendered from their
- * data modules (src/data/support.ts, apiVersions.ts, policies.ts) on the one page section that
- * states each; every other page links to that section.
+ * The support channels, the versioning policy and history, the data policies and the provider's
+ * filings, rendered from their data modules (src/data/support.ts, apiVersions.ts, policies.ts,
+ * deployment.ts) on the one page section that states each; every other page links to that section.
  */
 import React, { type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
@@ -11,13 +11,21 @@ import Prose from '@site/src/components/Prose';
 import { deployment } from '@site/src/data/deployment';
 import { supportResponse, ticketItems } from '@site/src/data/support';
 import {
+  apiChangeKindLabel,
   apiChanges,
   apiVersions,
   apiVersionStatusLabel,
+  changeAnchor,
+  changesFeed,
   deprecationPolicy,
+  versioningRules,
+  type ApiChange,
+  type ApiChangeKind,
 } from '@site/src/data/apiVersions';
 import {
+  cloneConsentRule,
   contentLabels,
+  dataUse,
   labelAppliedBy,
   moderation,
   storedData,
@@ -59,8 +67,40 @@ export function TicketChecklist(): ReactNode {
   );
 }
 
-/** The id of a change's entry in the version history. */
-export const changeAnchor = (date: string): string => `version-${date}`;
+/** The versioning policy's three rules, from `src/data/apiVersions.ts`. */
+export function VersioningRules(): ReactNode {
+  return (
+    <ul data-list="versioning-rules">
+      {versioningRules.map((r) => (
+        <li key={r.id} data-versioning-rule={r.id}>
+          <strong>
+            <Prose text={r.label} />
+          </strong>
+          ：<Prose text={r.rule} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Infima badge fills (darkened site-wide for contrast) by kind of change. */
+const kindBadge: Readonly<Record<ApiChangeKind, string>> = {
+  added: 'badge--success',
+  changed: 'badge--info',
+  legal: 'badge--warning',
+  deprecated: 'badge--danger',
+};
+
+/** A legal change's migration note, with the date it was announced. */
+function MigrationNote({ change }: { change: ApiChange }): ReactNode {
+  if (change.kind !== 'legal') return null;
+  return (
+    <p data-migration>
+      <strong>迁移说明</strong>（{change.announced} 公告）：
+      <Prose text={change.migration} />
+    </p>
+  );
+}
 
 /** The version prefixes and the dated changes within them, newest first. */
 export function VersionHistory(): ReactNode {
@@ -106,6 +146,9 @@ export function VersionHistory(): ReactNode {
               <tr key={c.date} id={changeAnchor(c.date)} data-change={c.date}>
                 <td>{c.date}</td>
                 <td>
+                  <span className={`badge ${kindBadge[c.kind]}`} data-kind={c.kind}>
+                    {apiChangeKindLabel[c.kind]}
+                  </span>{' '}
                   <strong>
                     <Prose text={c.title} />
                   </strong>
@@ -116,6 +159,7 @@ export function VersionHistory(): ReactNode {
                       </li>
                     ))}
                   </ul>
+                  <MigrationNote change={c} />
                 </td>
                 <td>
                   {Object.entries(c.documents).map(([id, version], i) => (
@@ -130,6 +174,15 @@ export function VersionHistory(): ReactNode {
           </tbody>
         </table>
       </TableRegion>
+      <p data-feed>
+        订阅版本历史：
+        {/* A static file, not a route: <Link> would send it through the client router. */}
+        {/* eslint-disable-next-line @docusaurus/no-html-links */}
+        <a href={changesFeed.path} type="application/atom+xml">
+          Atom 订阅源
+        </a>
+        （<code>{changesFeed.path}</code>），每条变更一个条目，任何 RSS 阅读器都能订阅。
+      </p>
     </>
   );
 }
@@ -235,12 +288,59 @@ export function ContentLabels(): ReactNode {
               <td>{l.what}</td>
               <td data-by={l.by}>{labelAppliedBy[l.by]}</td>
               <td>
-                <Prose text={l.detail} />
+                {l.detail.map((paragraph) => (
+                  <p key={paragraph}>
+                    <Prose text={paragraph} />
+                  </p>
+                ))}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </TableRegion>
+  );
+}
+
+/** Where data is processed and what it is used for, from `src/data/policies.ts`. */
+export function DataUse(): ReactNode {
+  return (
+    <ul data-list="data-use">
+      {dataUse.map((d) => (
+        <li key={d.id} data-use={d.id}>
+          <strong>{d.label}</strong>：<Prose text={d.rule} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Consent for cloning: the speaker's separate consent, stated once. */
+export function CloneConsentRule(): ReactNode {
+  return (
+    <p data-rule="clone-consent">
+      <Prose text={cloneConsentRule} />
+    </p>
+  );
+}
+
+/** The provider's filings, privacy policy and service agreement (deployment values). */
+export function ComplianceDocuments(): ReactNode {
+  return (
+    <ul data-list="compliance-documents">
+      {deployment.aiFilings.map((f) => (
+        <li key={f.id} data-filing={f.id}>
+          <strong>{f.label}</strong>：{f.number}
+        </li>
+      ))}
+      <li data-document="privacy-policy">
+        <strong>隐私政策</strong>：
+        <Link href={deployment.privacyPolicyUrl}>{deployment.privacyPolicyUrl}</Link>
+      </li>
+      <li data-document="service-agreement">
+        <strong>服务协议</strong>：
+        <Link href={deployment.serviceAgreementUrl}>{deployment.serviceAgreementUrl}</Link>
+      </li>
+    </ul>
   );
 }

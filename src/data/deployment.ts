@@ -22,6 +22,18 @@ export interface Deployment {
   readonly statusPageUrl: string;
   /** Mainland-China ICP filing shown in the footer. */
   readonly icp: { readonly text: string; readonly url: string };
+  /**
+   * The provider's filings for generative AI in mainland China, shown in the footer and at
+   * `/faqs#filings`. The numbers here are placeholders (zeros, like the ICP text's)
+   * until the provider's own are granted.
+   */
+  readonly aiFilings: readonly AiFiling[];
+  /** Where the service processes requests and stores data, as the FAQ states it. */
+  readonly dataRegion: string;
+  /** The provider's privacy policy (placeholder path until it is published). */
+  readonly privacyPolicyUrl: string;
+  /** The service agreement every account accepts (placeholder path until it is published). */
+  readonly serviceAgreementUrl: string;
   /** Years of the copyright line in the footer. */
   readonly copyrightYears: string;
   /** Announcement bar: the invitation to register and collect a voucher. */
@@ -31,16 +43,43 @@ export interface Deployment {
   };
 }
 
+/** One filing of the provider's generative-AI service with the Cyberspace Administration. */
+export interface AiFiling {
+  /** Stable id (`data-filing` on the page). */
+  readonly id: 'deep-synthesis-algorithm' | 'generative-ai-service';
+  /** The filing's name, as the regulator names it. */
+  readonly label: string;
+  /** Its number; a placeholder of zeros until granted. */
+  readonly number: string;
+}
+
+const consoleUrl = 'https://console.voxloom.example';
+
 export const deployment: Deployment = {
   brandName: '声织 Voxloom',
   brandShort: 'Voxloom',
   siteUrl: 'https://docs.voxloom.example',
-  consoleUrl: 'https://console.voxloom.example',
+  consoleUrl,
   httpApiOrigin: 'https://api.voxloom.example',
   wsApiOrigin: 'wss://api.voxloom.example',
   supportEmail: 'support@voxloom.example',
   statusPageUrl: 'https://status.voxloom.example',
   icp: { text: '京ICP备00000000号', url: 'https://beian.miit.gov.cn/' },
+  aiFilings: [
+    {
+      id: 'deep-synthesis-algorithm',
+      label: '深度合成服务算法备案',
+      number: '网信算备000000000000000000000号',
+    },
+    {
+      id: 'generative-ai-service',
+      label: '生成式人工智能服务备案',
+      number: 'Beijing-Voxloom-00000000',
+    },
+  ],
+  dataRegion: '中国内地',
+  privacyPolicyUrl: `${consoleUrl}/legal/privacy`,
+  serviceAgreementUrl: `${consoleUrl}/legal/agreement`,
   copyrightYears: '2024-2025',
   announcement: {
     lead: '新用户在控制台注册即自动获得代金券，',

@@ -1,14 +1,59 @@
 /**
- * Service policies stated to readers: what is stored and for how long, what deleting a voice
- * removes, content moderation, consent for cloning, and the labelling of AI-generated audio.
- * `/faqs#data-and-compliance` renders them; other pages link there.
+ * Service policies stated to readers: where data is processed, what is stored and for how long,
+ * what it is used for, what deleting a voice removes, content moderation, consent for cloning,
+ * and the labelling of AI-generated audio. `/faqs#data-and-compliance` renders them (one answer
+ * each); other pages link there or render the same sentence from here.
  */
+import { deployment } from './deployment';
 
-/** Request logs (no text or audio) are kept this long for billing disputes, then deleted. */
-export const requestLogRetentionDays = 30;
+import { requestLogRetentionDays } from './requestLogs';
+
+export { requestLogRetentionDays };
+
+/** What deleting a custom voice does (D15): immediate and final. */
+export const voiceDeletionPolicy = {
+  /** Copies in backups are gone within this many days, as the backups rotate. */
+  backupDays: 30,
+  /** The consent record (who, when, the declaration; never the audio) is kept this long after. */
+  consentRecordYears: 3,
+  /** The clone fee of a voice that became `ready` is not refunded when it is deleted. */
+  cloneFeeRefunded: false,
+} as const;
 
 /** Deleted reference audio and voice models leave the backups within this many days. */
-export const deletedVoiceBackupDays = 30;
+export const deletedVoiceBackupDays = voiceDeletionPolicy.backupDays;
+
+/** What the service does with the data it handles (D19), one rule each. */
+export interface DataUseRule {
+  /** Stable id (`data-use` on the list item). */
+  readonly id: 'region' | 'texts' | 'reference-audio' | 'logs';
+  readonly label: string;
+  /** The rule; `backticks` render as code, `[text](/path)` as links. */
+  readonly rule: string;
+}
+
+export const dataUse: readonly DataUseRule[] = [
+  {
+    id: 'region',
+    label: '在哪里处理',
+    rule: `请求在${deployment.dataRegion}的服务器上处理，数据也只存储在${deployment.dataRegion}，不出境。`,
+  },
+  {
+    id: 'texts',
+    label: '文本和音频',
+    rule: '你提交的文本和合成的音频不用于训练任何模型，处理完即丢弃。',
+  },
+  {
+    id: 'reference-audio',
+    label: '参考录音',
+    rule: '参考录音只用来生成你这个账户的这个自定义音色，不用于训练共享的模型，其他账户用不到它。',
+  },
+  {
+    id: 'logs',
+    label: '请求日志',
+    rule: `只记元数据（时间、接口、状态码、计费字符数等），从不记文本和音频，保存 ${requestLogRetentionDays} 天。`,
+  },
+];
 
 /** One kind of data the service handles, with how long it is kept. */
 export interface StoredData {
@@ -26,7 +71,7 @@ export const storedData: readonly StoredData[] = [
     id: 'text',
     data: '合成请求的文本（HTTP 的 `text`、WebSocket 的 `generate`）',
     kept: '不保存：只在处理请求期间留在内存中，请求或上下文结束后丢弃',
-    purpose: '合成，以及合成之前的内容审核',
+    purpose: '合成，以及合成之前的内容审核；不用于训练',
   },
   {
     id: 'audio',
@@ -43,14 +88,14 @@ export const storedData: readonly StoredData[] = [
   {
     id: 'reference-audio',
     data: '克隆时上传的参考录音，以及由它生成的音色模型',
-    kept: '音色存在期间一直保存；删除音色时一并删除',
-    purpose: '合成这个自定义音色的语音',
+    kept: `音色存在期间一直保存；删除音色时立即从在线存储删除，备份中的副本 ${voiceDeletionPolicy.backupDays} 天内清除`,
+    purpose: '只用来合成这个自定义音色；不用于训练共享的模型',
   },
   {
     id: 'consent',
-    data: '克隆请求的授权确认（`consent=true`）及其时间',
-    kept: '与音色一起保存，删除音色时一并删除',
-    purpose: '证明克隆请求声明了授权',
+    data: '克隆的授权记录：哪个账户、哪个 API 密钥、什么时间提交了授权声明（`consent=true`），不含录音',
+    kept: `音色存在期间一直保存，删除音色后再保存 ${voiceDeletionPolicy.consentRecordYears} 年`,
+    purpose: '证明克隆请求声明了说话人的授权',
   },
 ];
 
@@ -62,13 +107,25 @@ export const storedData: readonly StoredData[] = [
 export const requestLogLookup =
   '技术支持凭请求 ID（WebSocket 上下文凭连接 ID（握手响应头 `X-Request-Id`）和 `context_id`）查到的是请求日志中的这一条：结果、错误码、计费字符数，WebSocket 上还有出错的是第几段、它在文本中的位置。文本和音频本身不保存，技术支持也看不到：需要它们时，在工单中附上。';
 
-/** What `DELETE /v1/voices/{voice_id}` removes, in order of effect. */
+/**
+ * What `DELETE /v1/voices/{voice_id}` does, in order of effect (D15): immediate and final.
+ * `/faqs#voice-deletion` renders it; the delete reference can render the same lines.
+ */
 export const voiceDeletion: readonly string[] = [
-  '音色立即不能再使用：之后使用这个 `voice_id` 的请求返回 `voice_not_found`，它也不再出现在列出音色的结果中。',
-  '参考录音和音色模型从在线存储中删除，不能恢复。删除音色对它的克隆费有什么影响，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
-  `备份中的副本在 ${deletedVoiceBackupDays} 天内清除。`,
-  '请求日志中已有的记录（只含 `voice_id`，不含录音）按请求日志的保存期限删除。',
+  '删除立即生效，不能撤销：之后使用这个 `voice_id` 的请求返回 `voice_not_found`，它也不再出现在列出音色的结果中；已经开始的上下文照常合成完。',
+  '它占用的自定义音色名额立即释放。',
+  `参考录音和音色模型立即从在线存储中删除；备份中的副本随备份轮换，在 ${voiceDeletionPolicy.backupDays} 天内清除。`,
+  `授权记录（谁、什么时间、授权声明，不含录音）再保存 ${voiceDeletionPolicy.consentRecordYears} 年，作为取得授权的证据。`,
+  '克隆费不退还；处理中的音色被删除时不计费，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
+  `请求日志中已有的记录（只含 \`voice_id\`，不含录音）到期（${requestLogRetentionDays} 天）删除。`,
 ];
+
+/**
+ * Consent for cloning (D19): the speaker's separate consent, since a voice is biometric data.
+ * `/faqs#clone-consent` renders it; the clone guide links there.
+ */
+export const cloneConsentRule =
+  '克隆谁的声音，先取得谁的单独同意。声音属于生物识别信息，是敏感个人信息，处理它要取得本人的单独同意：请说话人只就克隆声音这一件事表示同意，同意书写明用途和范围，不要把它夹在用户协议或其他条款里一并勾选。说话人不满 14 周岁的，由其监护人同意。';
 
 /** Content moderation: what is checked and what a rejected request gets. */
 export const moderation = {
@@ -95,7 +152,8 @@ export interface ContentLabel {
   readonly what: string;
   /** Who does it: the API, or the integrator. */
   readonly by: 'api' | 'integrator';
-  readonly detail: string;
+  /** Paragraphs; `backticks` render as code, `[text](/path)` as links. */
+  readonly detail: readonly string[];
 }
 
 export const contentLabels: readonly ContentLabel[] = [
@@ -104,16 +162,20 @@ export const contentLabels: readonly ContentLabel[] = [
     label: '隐式标识',
     what: '写在文件元数据中、听众听不到的标识',
     by: 'api',
-    detail:
-      '`mp3`、`wav`、`ogg_opus` 格式的音频在文件元数据中写入隐式标识：内容由人工智能生成、服务提供者的名称和一个内容编号，服务端凭它能查到生成这段音频的请求。标识在音频的开头（`mp3` 是开头的 ID3v2 标签，`wav` 是文件头中的 `LIST` 块，`ogg_opus` 是 OpusTags 注释头），流式返回时也一样：HTTP 在响应的最初几个字节里，WebSocket 在每个上下文 `sequence` 为 0 的音频块里；只保存一部分音频时，连同开头一起保存。`pcm` 没有文件头，无法携带标识，由你负责：保存或转发成文件时写入同样的三项内容（例如封装成 `wav` 时写进 `LIST` 块，内容编号可以用你自己的编号）；实时播放、不形成文件时（例如通话），没有写元数据的地方，靠显式标识告知听众。不要删除或篡改隐式标识。',
+    detail: [
+      '`mp3`、`wav`、`ogg_opus` 格式的音频在文件元数据中写入隐式标识：内容由人工智能生成、服务提供者的名称和一个内容编号，服务端凭它能查到生成这段音频的请求。',
+      '标识在音频的开头：`mp3` 是开头的 ID3v2 标签，`wav` 是文件头中的 `LIST` 块，`ogg_opus` 是 OpusTags 注释头；流式返回时，HTTP 在响应的最初几个字节里，WebSocket 在每个上下文 `sequence` 为 0 的音频块里。只保存一部分音频时，连同开头一起保存；读取 `wav` 要按块解析（[迁移说明](/api/introduction#version-2025-09-01)）。',
+      '`pcm` 没有文件头，无法携带标识，由你负责：保存或转发成文件时写入同样的三项内容（例如封装成 `wav` 时写进 `LIST` 块，内容编号可以用你自己的编号）；实时播放、不形成文件时（例如通话），靠显式标识告知听众。不要删除或篡改隐式标识。',
+    ],
   },
   {
     id: 'explicit',
     label: '显式标识',
     what: '听众能感知到的提示',
     by: 'integrator',
-    detail:
+    detail: [
       '把合成的语音提供给公众时，在开头或适当位置加上听众能听到或看到的提示，例如播放前的语音提示“以下内容由人工智能生成”，或在界面上显示同样的文字。API 不会替你在音频里加入这段提示。',
+    ],
   },
 ];
 

@@ -71,6 +71,14 @@ test('footer carries the copyright years and the ICP filing link', async ({ page
   const icp = footer.locator(`a[href="${deployment.icp.url}"]`);
   await expect(icp).toHaveText(deployment.icp.text);
   await expect(icp).toHaveAttribute('rel', 'noopener noreferrer');
+  // The generative-AI filings and the agreements, where a compliance reader looks (D19).
+  for (const filing of deployment.aiFilings) {
+    await expect(footer).toContainText(`${filing.label}：${filing.number}`);
+  }
+  await expect(footer.locator(`a[href="${deployment.privacyPolicyUrl}"]`)).toHaveText('隐私政策');
+  await expect(footer.locator(`a[href="${deployment.serviceAgreementUrl}"]`)).toHaveText(
+    '服务协议',
+  );
 });
 
 test('announcement bar invites registration and cannot be closed', async ({ page }) => {
