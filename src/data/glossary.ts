@@ -28,12 +28,9 @@ export interface GlossaryEntry {
   readonly home?: string;
 }
 
-/**
- * How a range of numbers is written in prose and tables: `1 – 5,000`, an en dash with a space
- * on each side, as the reference pages' generated constraints write it
- * (src/components/schemaConstraints.ts). The copy test fails on any other form.
- */
-export const rangeSeparator = ' – ';
+// The range separator lives in its own small module: the pages' bundles import it through
+// pronunciation.ts, and must not pull in the glossary with it.
+export { rangeSeparator } from './typography';
 
 export const glossary: readonly GlossaryEntry[] = [
   {
@@ -269,6 +266,19 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: [],
     synonyms: ['扣款', '钱扣', '扣得', '扣了', 'charged', 'charge', 'debit'],
     home: '/price#when-charged',
+  },
+  {
+    term: '开始合成',
+    english: 'synthesis starts',
+    meaning: '服务端开始合成一段文本的时刻，也是计费的分界：这一段从这时起按全部字符计费。',
+    avoid: ['提交合成'],
+  },
+  {
+    term: '分段',
+    english: 'segment',
+    meaning: '服务端把一个上下文的文本在标点、换行等边界处切成段，一段一段地合成和计费。',
+    avoid: [],
+    synonyms: ['切句', 'segment', 'segmentation'],
   },
   {
     term: '代金券',
@@ -696,6 +706,13 @@ export const glossary: readonly GlossaryEntry[] = [
     synonyms: ['用量', '使用量', '账单', '账单明细', '消费记录', 'usage', 'bill'],
   },
   {
+    term: '单独同意',
+    english: 'separate consent',
+    meaning:
+      '处理生物识别等敏感个人信息之前，专门就这一项处理取得的同意，不能夹在其他条款里一并同意。',
+    avoid: [],
+  },
+  {
     term: '删除',
     english: 'delete',
     meaning: '去掉一个资源的操作（HTTP 方法 DELETE），例如删除自定义音色。',
@@ -773,6 +790,12 @@ export const glossary: readonly GlossaryEntry[] = [
     avoid: [],
     synonyms: ['心跳', 'heartbeat', 'keepalive', 'keep-alive'],
     home: '/api/websocket#keepalive',
+  },
+  {
+    term: '受理',
+    english: 'accepted (a client message)',
+    meaning: '服务端处理了一条客户端消息，没有返回错误；空闲计时从最后一次受理时重新开始。',
+    avoid: ['接受新的客户端消息', '不算接受'],
   },
   {
     term: '重连',

@@ -19,6 +19,7 @@ import { reconnectKinds, reconnectLabel, type Reconnect } from '../../src/data/w
 import { exampleFiles, examplesDir, mdxFiles, python, read, root } from '../support/examples';
 import { revokedKey, startWebsocketMock } from '../mock/websocket-mock';
 import { asyncApiDocument } from '../support/specs';
+import { WebSocket, WebSocketServer } from 'ws';
 import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { accepted, startHttpMock, type HttpMock } from '../samples/http-mock';
 
@@ -147,6 +148,97 @@ test.describe('websocket clients against the AsyncAPI mock', () => {
         expect(types).toContain('generate');
         expect(types).toContain('cancel');
         expect(new Set(mock.log.received.map((m) => m.context_id)).size).toBeGreaterThan(1);
+      } finally {
+        await mock.close();
+      }
+    });
+  }
+});
+
+/**
+ * The websocket clients when the server closes mid-reply (D6, D27): a proxy in front of the mock
+ * closes the first connection with 1000 (a planned drain) after the first audio of `turn-2`. The
+ * client reconnects at once and resends the unfinished text on a new connection under a new id.
+ */
+test.describe('websocket clients resend on a new connection after a close', () => {
+  for (const [name, command] of [
+    ['contexts/client.py', [python]],
+    ['contexts/client.mjs', ['node']],
+  ] as const) {
+    test(`${name} reconnects after a server's 1000 and resends under a new context_id`, async () => {
+      const mock = await startWebsocketMock();
+      const proxy = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+      let connections = 0;
+      proxy.on('connection', (client, req) => {
+        const first = ++connections === 1;
+        const upstream = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+          headers: { Authorization: String(req.headers.authorization) },
+        });
+        const early: string[] = [];
+        upstream.on('open', () => early.splice(0).forEach((m) => upstream.send(m)));
+        client.on('message', (data) => {
+          if (upstream.readyState === WebSocket.OPEN) upstream.send(data.toString());
+          else early.push(data.toString());
+        });
+        upstream.on('message', (data) => {
+          if (client.readyState !== WebSocket.OPEN) return;
+          client.send(data.toString());
+          const message = JSON.parse(data.toString()) as Record<string, unknown>;
+          if (
+            first &&
+            message.type === 'audio' &&
+            String(message.context_id).startsWith('turn-2')
+          ) {
+            client.close(1000, 'drain');
+            upstream.close();
+          }
+        });
+        client.on('close', () => upstream.close());
+      });
+      await new Promise((resolve) => proxy.once('listening', resolve));
+      const { port } = proxy.address() as AddressInfo;
+      try {
+        const run = await runExample([...command], name, {
+          VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
+        });
+        expect(run.status, run.output).toBe(0);
+        expect(mock.log.rejected, run.output).toEqual([]);
+        expect(connections).toBe(2);
+        expect(run.output).toContain('需要时再连');
+        // Every context starts under an id of its own: turn-1, turn-2 and turn-2's resend.
+        const started = mock.log.received
+          .filter((m) => m.type === 'generate' && m.voice_id !== undefined)
+          .map((m) => String(m.context_id));
+        expect(new Set(started).size, started.join(', ')).toBe(started.length);
+        expect(started.filter((id) => id.startsWith('turn-2')).length).toBe(2);
+        expect(mock.log.sent.filter((m) => m.type === 'done').map((m) => m.context_id)).toContain(
+          started.at(-1),
+        );
+      } finally {
+        proxy.close();
+        await mock.close();
+      }
+    });
+  }
+});
+
+/** After `internal_error` the clients resend the unheard text on a new context id (D8). */
+test.describe('websocket clients resend after internal_error', () => {
+  for (const [name, command] of [
+    ['contexts/client.py', [python]],
+    ['contexts/client.mjs', ['node']],
+  ] as const) {
+    test(`${name} resends on a new context_id and exits 0`, async () => {
+      const mock = await startWebsocketMock({
+        failSegment: (id, index) => id === 'turn-2' && index === 1,
+      });
+      try {
+        const run = await runExample([...command], name, { VOXLOOM_WS_BASE: mock.url });
+        expect(run.status, run.output).toBe(0);
+        expect(mock.log.rejected, run.output).toEqual([]);
+        expect(run.output).toContain('internal_error');
+        const done = mock.log.sent.filter((m) => m.type === 'done').map((m) => m.context_id);
+        expect(done, run.output).toContain('turn-2-resend-1');
       } finally {
         await mock.close();
       }
@@ -290,6 +382,8 @@ test.describe('the pronunciation examples against the mocks', () => {
       const generates = mock.log.received.filter((m) => m.type === 'generate');
       expect(generates.length).toBeGreaterThan(1);
       expect(generates[0].pronunciation_dictionary).toBeDefined();
+      // The text carries markup: the first generate turns it on (D1), the later ones inherit it.
+      expect(generates[0].text_markup).toBe('pronunciation');
       expect(generates.slice(1).every((m) => m.pronunciation_dictionary === undefined)).toBe(true);
       expect(generates.every((m) => /\[[^[\]]+\]/.test(String(m.text)))).toBe(true);
       expect(mock.log.sent.some((m) => m.type === 'done')).toBe(true);
@@ -442,6 +536,24 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
     expect(constantOf(file, 'MAX_DELAY_MS')).toBe(retryPolicy.maxDelayMs);
   });
 
+  for (const [file, scale, suffix] of [
+    ['best-practices/realtime_retry.py', 1000, ''],
+    ['best-practices/realtime_retry.mjs', 1, '_MS'],
+  ] as const) {
+    test(`${file} uses the retry policy’s numbers and its close codes`, () => {
+      const source = path.join(examplesDir, file);
+      expect(constantOf(source, 'MAX_ATTEMPTS')).toBe(retryPolicy.maxAttempts);
+      expect(constantOf(source, `BASE_DELAY${suffix}`) * scale).toBe(retryPolicy.baseDelayMs);
+      expect(constantOf(source, `MAX_DELAY${suffix}`) * scale).toBe(retryPolicy.maxDelayMs);
+      expect(constantOf(source, `REALTIME_BUDGET${suffix}`) * scale).toBe(
+        retryPolicy.realtimeBudgetMs,
+      );
+      expect(numbersOf(source, 'RECONNECT_NEVER')).toEqual(codesOf('never'));
+      // D54: a gateway's 502 and 504 are handled as 500.
+      expect(numbersOf(source, 'RETRY_HANDSHAKE')).toEqual([429, 500, 502, 503, 504]);
+    });
+  }
+
   // Polling is not a retry: the clone examples poll at the polling row's interval and cap.
   for (const [file, interval, scale] of [
     ['clone/clone.py', 'POLL_INTERVAL', 1000],
@@ -473,6 +585,173 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
       const source = read(path.join(examplesDir, file));
       for (const kind of reconnectKinds) {
         expect(source).toMatch(new RegExp(`["']${reconnectLabel[kind]}["']`));
+      }
+    });
+  }
+});
+
+/**
+ * The real-time example against a server that fails on cue (D8, D9, D12, D20): an
+ * `internal_error` after the first words, then a 1011 close after the next ones. The example
+ * resends from the first word whose audio did not arrive, each time on a new context id, and
+ * finishes; a refused handshake whose `Retry-After` outlasts the budget ends the turn at once.
+ */
+test.describe('best-practices/realtime_retry resumes on a new context and respects the budget', () => {
+  const reply = '您好，您的订单已经发货。快递预计明天下午送达，到时请留意电话。还有什么可以帮您？';
+  const audio = (contextId: string, sequence: number) => ({
+    type: 'audio',
+    context_id: contextId,
+    sequence,
+    data: Buffer.from('pcm!').toString('base64'),
+  });
+  const words = (contextId: string, ...texts: string[]) => ({
+    type: 'timestamps',
+    context_id: contextId,
+    words: texts.map((text, i) => ({ text, start_ms: i * 300, end_ms: i * 300 + 280 })),
+  });
+
+  for (const [name, command] of [
+    ['best-practices/realtime_retry.py', [python]],
+    ['best-practices/realtime_retry.mjs', ['node']],
+  ] as const) {
+    test(`${name}: against the AsyncAPI mock, one valid generate and done`, async () => {
+      const mock = await startWebsocketMock();
+      try {
+        const run = await runExample([...command], name, { VOXLOOM_WS_BASE: mock.url });
+        expect(run.status, run.output).toBe(0);
+        expect(mock.log.rejected, run.output).toEqual([]);
+        expect(mock.log.received.map((m) => m.type)).toEqual(['generate']);
+        expect(mock.log.sent.at(-1)?.type).toBe('done');
+      } finally {
+        await mock.close();
+      }
+    });
+
+    test(`${name}: internal_error, then a 1011 close, then done`, async () => {
+      const generates: { connection: number; context_id: string; text: string }[] = [];
+      let connections = 0;
+      const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+      server.on('connection', (ws) => {
+        connections += 1;
+        const connection = connections;
+        ws.on('message', (raw) => {
+          const m = JSON.parse(raw.toString()) as { context_id: string; text: string };
+          generates.push({ connection, context_id: m.context_id, text: m.text });
+          const send = (message: object) => ws.send(JSON.stringify(message));
+          const id = m.context_id;
+          if (generates.length === 1) {
+            send(audio(id, 0));
+            send(words(id, '您好'));
+            send({
+              type: 'error',
+              context_id: id,
+              error: { code: 'internal_error', message: 'x', param: null, request_id: 'req_1' },
+              billed_characters: 0,
+            });
+          } else if (generates.length === 2) {
+            send(audio(id, 0));
+            send(words(id, '您的', '订单', '已经', '发货'));
+            ws.close(1011, 'internal_error');
+          } else {
+            send(audio(id, 0));
+            send({ type: 'done', context_id: id, billed_characters: 30 });
+          }
+        });
+      });
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const run = await runExample([...command], name, {
+          VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
+        });
+        expect(run.status, run.output).toBe(0);
+        expect(generates.map((g) => [g.connection, g.text])).toEqual([
+          [1, reply],
+          [1, reply.slice(reply.indexOf('您的订单'))],
+          [2, reply.slice(reply.indexOf('快递'))],
+        ]);
+        expect(new Set(generates.map((g) => g.context_id)).size).toBe(3);
+      } finally {
+        server.close();
+      }
+    });
+
+    test(`${name}: rate_limited waits for another context to end, then starts on a new id (D52)`, async () => {
+      const generates: { context_id: string; text: string }[] = [];
+      const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+      server.on('connection', (ws) => {
+        ws.on('message', (raw) => {
+          const m = JSON.parse(raw.toString()) as { context_id: string; text: string };
+          generates.push(m);
+          const send = (message: object) => ws.send(JSON.stringify(message));
+          if (generates.length === 1) {
+            send({
+              type: 'error',
+              context_id: m.context_id,
+              error: { code: 'rate_limited', message: 'x', param: 'context_id', request_id: 'r' },
+              billed_characters: 0,
+            });
+            // Another context of the connection ends a moment later: a slot is free.
+            setTimeout(
+              () => send({ type: 'done', context_id: 'other', billed_characters: 9 }),
+              200,
+            );
+          } else {
+            send(audio(m.context_id, 0));
+            send({ type: 'done', context_id: m.context_id, billed_characters: 30 });
+          }
+        });
+      });
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const run = await runExample([...command], name, {
+          VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
+        });
+        expect(run.status, run.output).toBe(0);
+        expect(generates.map((g) => g.text)).toEqual([reply, reply]);
+        expect(new Set(generates.map((g) => g.context_id)).size).toBe(2);
+      } finally {
+        server.close();
+      }
+    });
+
+    test(`${name}: a handshake refused with a Retry-After past the budget ends the turn`, async () => {
+      let handshakes = 0;
+      const server = createServer((_req, res) => res.writeHead(404).end());
+      server.on('upgrade', (_req, socket) => {
+        handshakes += 1;
+        // A client that stops reading after the status line resets the socket: not an error here.
+        socket.on('error', () => undefined);
+        const body = JSON.stringify({
+          error: { code: 'service_unavailable', message: 'x', param: null, request_id: 'req_1' },
+        });
+        socket.end(
+          [
+            'HTTP/1.1 503 Service Unavailable',
+            'Content-Type: application/json',
+            `Content-Length: ${Buffer.byteLength(body)}`,
+            `Retry-After: ${(retryPolicy.realtimeBudgetMs / 1000) * 2}`,
+            'X-Request-Id: req_1',
+            'Connection: close',
+            '',
+            body,
+          ].join('\r\n'),
+        );
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const started = Date.now();
+        const run = await runExample([...command], name, {
+          VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
+        });
+        expect(run.status, run.output).not.toBe(0);
+        expect(run.output).toContain('改为显示文字回复');
+        expect(handshakes).toBe(1);
+        expect(Date.now() - started).toBeLessThan(retryPolicy.realtimeBudgetMs);
+      } finally {
+        server.close();
       }
     });
   }

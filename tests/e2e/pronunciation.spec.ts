@@ -26,7 +26,13 @@ test.describe('the pronunciation guide', () => {
   test('is a section of the page, listed in its table of contents', async ({ page }) => {
     await expect(page.locator('main h2#pronunciation')).toHaveText(/发音控制/);
     const toc = page.locator('.table-of-contents');
-    for (const id of ['pronunciation', 'pinyin-hints', 'pauses', 'pronunciation-errors']) {
+    for (const id of [
+      'pronunciation',
+      'text-markup',
+      'pinyin-hints',
+      'pauses',
+      'pronunciation-errors',
+    ]) {
       await expect(toc.locator(`a[href="#${id}"]`)).toHaveCount(1);
     }
   });

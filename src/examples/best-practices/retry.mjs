@@ -11,7 +11,7 @@ const apiBase = process.env.VOXLOOM_API_BASE ?? 'https://api.voxloom.example';
 const voiceId = process.argv[2] ?? 'zh_female_qingxin';
 
 // 可以重试的状态码：4xx 中只有 rate_limited（429）；5xx 全部可以，包括网关返回、
-// 没有错误对象的 502、504。param 指出某个字段的错误除外（见下面的 synthesize）。
+// 没有错误对象的 502、504。503 的 param 为 text（超过处理时间上限）除外：拆短文本，不重试。
 const RETRYABLE_4XX = new Set([429]);
 const MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 500; // 第一次重试前退避的上限
@@ -52,13 +52,17 @@ async function synthesize(payload) {
       } catch {
         // 不是 JSON，例如网关返回的 HTML 错误页
       }
-      // 没有错误对象时（非 JSON，或 JSON 中没有 error 字段）按状态码判断
-      error ??= { code: 'unknown', message: text, request_id: requestId };
+      // 没有错误对象时（非 JSON，或 JSON 中没有 error 字段）按状态码判断：5xx 按 internal_error 处理
+      error ??= {
+        code: resp.status >= 500 ? 'internal_error' : 'unknown',
+        message: text.slice(0, 200),
+        request_id: requestId,
+      };
       console.error(
         `第 ${attempt} 次请求失败 HTTP ${resp.status} code=${error.code} ` +
           `request_id=${error.request_id ?? requestId}：${error.message}`,
       );
-      // param 指出某个字段时（例如 503 的 param 为 text：超过处理时间上限），问题出在请求本身，不重试。
+      // 503 的 param 为 text：超过处理时间上限，拆短文本后再合成，不重试。
       if ((!RETRYABLE_4XX.has(resp.status) && resp.status < 500) || error.param) {
         process.exit(1); // 400、401、402、404 等：原样重试不会成功，先修正请求
       }

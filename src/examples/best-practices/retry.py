@@ -19,7 +19,7 @@ API_BASE = os.environ.get("VOXLOOM_API_BASE", "https://api.voxloom.example")
 VOICE_ID = sys.argv[1] if len(sys.argv) > 1 else "zh_female_qingxin"
 
 # 可以重试的状态码：4xx 中只有 rate_limited（429）；5xx 全部可以，包括网关返回、
-# 没有错误对象的 502、504。param 指出某个字段的错误除外（见下面的 synthesize）。
+# 没有错误对象的 502、504。503 的 param 为 text（超过处理时间上限）除外：拆短文本，不重试。
 RETRYABLE_4XX = {429}
 MAX_ATTEMPTS = 5
 BASE_DELAY = 0.5  # 秒：第一次重试前退避的上限
@@ -61,7 +61,9 @@ def synthesize(session: requests.Session, payload: dict) -> bytes:
             try:
                 error = resp.json()["error"]
             except (ValueError, KeyError):
-                error = {"code": "unknown", "message": resp.text, "request_id": request_id}
+                # 不是 JSON 的响应（例如网关的 502、504）：5xx 按 internal_error 处理
+                code = "internal_error" if resp.status_code >= 500 else "unknown"
+                error = {"code": code, "message": resp.text[:200], "request_id": request_id}
             print(
                 f"第 {attempt} 次请求失败 HTTP {resp.status_code} code={error.get('code')} "
                 f"request_id={error.get('request_id', request_id)}：{error.get('message')}",
@@ -70,7 +72,7 @@ def synthesize(session: requests.Session, payload: dict) -> bytes:
             if resp.status_code not in RETRYABLE_4XX and resp.status_code < 500:
                 sys.exit(1)  # 400、401、402、404 等：原样重试不会成功，先修正请求
             if error.get("param"):
-                sys.exit(1)  # param 指出某个字段（例如 503 的 param 为 text：处理超时）：先修正请求
+                sys.exit(1)  # 503 的 param 为 text：超过处理时间上限，拆短文本后再合成
             retry_after = resp.headers.get("Retry-After")
 
         if attempt < MAX_ATTEMPTS:

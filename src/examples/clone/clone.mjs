@@ -1,8 +1,9 @@
 // 上传一段参考录音克隆自定义音色，轮询到克隆完成，再用新音色合成一句试听。
-// 用法：node clone.mjs [录音文件路径] [幂等键]（默认 reference.wav，幂等键默认新生成；Node.js 18+，无需安装依赖）
+// 用法：node clone.mjs [录音文件路径]（默认 reference.wav；Node.js 18+，无需安装依赖）
+// 重新提交同一个克隆：VOXLOOM_IDEMPOTENCY_KEY=<打印出的键> node clone.mjs [录音文件路径]
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { basename } from 'node:path';
 
 const apiKey = process.env.VOXLOOM_API_KEY;
 if (!apiKey) {
@@ -13,14 +14,11 @@ const apiBase = process.env.VOXLOOM_API_BASE ?? 'https://api.voxloom.example';
 const headers = { Authorization: `Bearer ${apiKey}` };
 
 const POLL_INTERVAL_MS = 5_000;
-const MAX_POLLS = 120; // 轮询的轮数上限（约 10 分钟），用完就停止
+const MAX_POLLS = 121; // 轮询的轮数上限：处理时间上限（10 分钟）再多一轮，超时的克隆这时已变为 failed
 // 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到暂时性错误（4xx 中只有 429；5xx 全部算，
 // 包括网关返回、没有错误对象的 502、504）或网络错误时，不重试这一轮，下一轮再查；
 // 响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
 const RETRYABLE_4XX = new Set([429]);
-
-// 参考录音支持的格式及其媒体类型
-const MEDIA_TYPES = { '.wav': 'audio/wav', '.mp3': 'audio/mpeg', '.m4a': 'audio/x-m4a' };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,11 +59,6 @@ async function tryVoice(voiceId) {
 }
 
 const path = process.argv[2] ?? 'reference.wav';
-const mediaType = MEDIA_TYPES[extname(path).toLowerCase()];
-if (!mediaType) {
-  console.error('参考录音须为 WAV、MP3 或 M4A 文件。');
-  process.exit(1);
-}
 let audio;
 try {
   audio = await readFile(path);
@@ -75,17 +68,19 @@ try {
 }
 
 // 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
-//    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试，
-//    而是先打印键：重新提交时把它作为第二个参数传入）。
+//    Idempotency-Key：每个新的克隆用一个新的 UUID；超时、429 或 5xx 之后用同一个键重新提交，
+//    最多只创建一个音色（这里不自动重新提交，而是打印键和重新提交的命令）。
 const form = new FormData();
 form.append('name', '客服小林');
 form.append('description', '温和、语速适中的客服音色');
 form.append('language', 'zh');
 form.append('consent', 'true');
-form.append('audio', new Blob([audio], { type: mediaType }), basename(path));
+// 服务端按文件内容识别 WAV、MP3 或 M4A，声明的媒体类型和文件名都不影响识别
+form.append('audio', new Blob([audio], { type: 'application/octet-stream' }), basename(path));
 
 // 不要手动设置 Content-Type：fetch 会带上含 boundary 的 multipart 头
-const idempotencyKey = process.argv[3] ?? randomUUID();
+const idempotencyKey = process.env.VOXLOOM_IDEMPOTENCY_KEY || randomUUID();
+const resubmit = `VOXLOOM_IDEMPOTENCY_KEY=${idempotencyKey} node clone.mjs ${path}`;
 console.error(`提交克隆：Idempotency-Key=${idempotencyKey}`);
 let created;
 try {
@@ -93,23 +88,39 @@ try {
     method: 'POST',
     headers: { ...headers, 'Idempotency-Key': idempotencyKey },
     body: form,
-    // 上行 2 Mbit/s 时，上传最大 20 MB 的录音也够用，网络更慢时调大；超时后用同一个键重新提交，而不是一直等下去
+    // 整个请求的总时限：上行 2 Mbit/s 时，上传最大 20 MB 的录音约需 84 秒，网络更慢时调大；
+    // 超时后用同一个键重新提交，而不是一直等下去
     signal: AbortSignal.timeout(120_000),
   });
 } catch (err) {
   console.error(
-    `提交失败（${err.message}），不确定是否已创建音色：用同一个键再运行一次，` +
-      `node clone.mjs ${path} ${idempotencyKey}`,
+    `提交失败（${err.message}），不确定是否已创建音色。用同一个键重新提交：${resubmit}`,
   );
   process.exit(1);
 }
+if (RETRYABLE_4XX.has(created.status)) {
+  // 速率限制最先检查：429 的请求什么也没有创建；429 总是带 Retry-After
+  const wait = created.headers.get('retry-after');
+  console.error(`没有创建音色。等待 ${wait} 秒后用同一个键重新提交：${resubmit}`);
+  await fail(created);
+}
+if (created.status >= 500) {
+  console.error(`不确定是否已创建音色。等待后用同一个键重新提交：${resubmit}`);
+  await fail(created);
+}
 if (created.status !== 201) await fail(created);
-const { voice_id: voiceId, status } = await created.json();
+let voice = await created.json();
+const voiceId = voice.voice_id;
+let status = voice.status;
+if (created.headers.get('idempotent-replayed') === 'true') {
+  console.error('重放：这个键之前已经创建了这个音色，这次没有新建');
+}
 console.error(`已提交克隆：voice_id=${voiceId} status=${status}`);
 
-// 2. 轮询音色状态：processing → ready 或 failed
-for (let i = 0; i < MAX_POLLS; i += 1) {
-  await sleep(POLL_INTERVAL_MS);
+// 2. 轮询音色状态，直到 ready 或 failed；只在状态变化时打印（重放的音色可能已经是这两种状态）
+let waitMs = POLL_INTERVAL_MS;
+for (let i = 0; i < MAX_POLLS && status === 'processing'; i += 1) {
+  await sleep(waitMs);
   let resp;
   try {
     resp = await fetch(`${apiBase}/v1/voices/${voiceId}`, {
@@ -118,27 +129,32 @@ for (let i = 0; i < MAX_POLLS; i += 1) {
     });
   } catch (err) {
     console.error(`查询失败：${err.message}；下一轮再查`);
+    waitMs = POLL_INTERVAL_MS;
     continue;
   }
-  if (RETRYABLE_4XX.has(resp.status) || resp.status >= 500) {
-    // 暂时性错误：先按 Retry-After 等待（429 总是带它），再进入下一轮
-    await sleep(Number(resp.headers.get('retry-after') ?? 0) * 1000);
-    continue;
-  }
+  // Retry-After（429 总是带它）是下一轮之前的最短等待
+  waitMs = Math.max(POLL_INTERVAL_MS, Number(resp.headers.get('retry-after') ?? 0) * 1000);
+  if (RETRYABLE_4XX.has(resp.status) || resp.status >= 500) continue; // 暂时性错误：下一轮再查
   if (!resp.ok) await fail(resp);
-  const voice = await resp.json();
-  if (voice.status === 'ready') {
-    console.error(`克隆完成：voice_id=${voiceId}`);
-    await tryVoice(voiceId);
-    process.exit(0);
+  voice = await resp.json();
+  if (voice.status !== status) {
+    status = voice.status;
+    console.error(`status=${status}`);
   }
-  if (voice.status === 'failed') {
-    console.error(`克隆失败：voice_id=${voiceId}。请检查录音质量后重新录制再试。`);
-    process.exit(1);
-  }
-  console.error(`仍在处理（status=${voice.status}）……`);
+}
+
+if (status === 'ready') {
+  await tryVoice(voiceId);
+  process.exit(0);
+}
+if (status === 'failed') {
+  console.error(
+    `克隆失败：${voice.failure_reason ?? '没有给出原因'}。` +
+      `删除这个音色（voice_id=${voiceId}）腾出名额，换一段录音后用新的 Idempotency-Key 重新提交。`,
+  );
+  process.exit(1);
 }
 console.error(
-  `轮询 ${MAX_POLLS} 次仍未完成，已超过克隆的处理时间上限：带上 voice_id ${voiceId} 联系技术支持，或先删除这个音色，再用新的 Idempotency-Key 重新提交。`,
+  `轮询 ${MAX_POLLS} 轮后仍未就绪（status=${status}），这不应发生：带上 voice_id ${voiceId} 联系技术支持。`,
 );
 process.exit(1);

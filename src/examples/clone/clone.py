@@ -1,6 +1,7 @@
 """上传一段参考录音克隆自定义音色，轮询到克隆完成，再用新音色合成一句试听。
 
-用法：python3 clone.py [录音文件路径] [幂等键]   （默认 reference.wav；幂等键默认新生成）
+用法：python3 clone.py [录音文件路径]   （默认 reference.wav）
+重新提交同一个克隆：VOXLOOM_IDEMPOTENCY_KEY=<打印出的键> python3 clone.py [录音文件路径]
 依赖：pip install requests
 """
 import os
@@ -17,14 +18,11 @@ API_BASE = os.environ.get("VOXLOOM_API_BASE", "https://api.voxloom.example")
 HEADERS = {"Authorization": f"Bearer {API_KEY}"}
 
 POLL_INTERVAL = 5  # 秒
-MAX_POLLS = 120  # 轮询的轮数上限（约 10 分钟），用完就停止
+MAX_POLLS = 121  # 轮询的轮数上限：处理时间上限（10 分钟）再多一轮，超时的克隆这时已变为 failed
 # 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到暂时性错误（4xx 中只有 429；5xx 全部算，
 # 包括网关返回、没有错误对象的 502、504）或网络错误时，不重试这一轮，下一轮再查；
 # 响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
 RETRYABLE_4XX = {429}
-
-# 参考录音支持的格式及其媒体类型
-MEDIA_TYPES = {".wav": "audio/wav", ".mp3": "audio/mpeg", ".m4a": "audio/x-m4a"}
 
 
 def fail(resp: requests.Response) -> None:
@@ -64,16 +62,14 @@ def try_voice(voice_id: str) -> None:
 
 def main() -> None:
     path = sys.argv[1] if len(sys.argv) > 1 else "reference.wav"
-    media_type = MEDIA_TYPES.get(os.path.splitext(path)[1].lower())
-    if media_type is None:
-        sys.exit("参考录音须为 WAV、MP3 或 M4A 文件。")
     if not os.path.isfile(path):
         sys.exit(f"找不到录音文件：{path}")
 
     # 1. 以 multipart/form-data 上传；consent=true 表示你已获得说话人的授权。
-    #    Idempotency-Key：超时或 5xx 之后用同一个键重新提交，最多只创建一个音色（这里不自动重试，
-    #    而是先打印键：重新提交时把它作为第二个参数传入）。
-    idempotency_key = sys.argv[2] if len(sys.argv) > 2 else str(uuid.uuid4())
+    #    Idempotency-Key：每个新的克隆用一个新的 UUID；超时、429 或 5xx 之后用同一个键重新提交，
+    #    最多只创建一个音色（这里不自动重新提交，而是打印键和重新提交的命令）。
+    idempotency_key = os.environ.get("VOXLOOM_IDEMPOTENCY_KEY") or str(uuid.uuid4())
+    resubmit = f"VOXLOOM_IDEMPOTENCY_KEY={idempotency_key} python3 clone.py {path}"
     print(f"提交克隆：Idempotency-Key={idempotency_key}", file=sys.stderr)
     try:
         with open(path, "rb") as audio:
@@ -86,44 +82,64 @@ def main() -> None:
                     "language": "zh",
                     "consent": "true",
                 },
-                files={"audio": (os.path.basename(path), audio, media_type)},
+                # 服务端按文件内容识别 WAV、MP3 或 M4A，声明的媒体类型和文件名都不影响识别
+                files={"audio": (os.path.basename(path), audio, "application/octet-stream")},
+                # 连接最多等 5 秒；120 秒是每次读写的等待上限，不是总时长，上传慢但没停时不会超时
                 timeout=(5, 120),
             )
     except requests.RequestException as exc:
-        sys.exit(
-            f"提交失败（{exc}），不确定是否已创建音色：用同一个键再运行一次，"
-            f"python clone.py {path} {idempotency_key}"
-        )
+        sys.exit(f"提交失败（{exc}），不确定是否已创建音色。用同一个键重新提交：{resubmit}")
+    if resp.status_code in RETRYABLE_4XX:
+        # 速率限制最先检查：429 的请求什么也没有创建
+        wait = resp.headers.get("Retry-After")  # 429 总是带它
+        print(f"没有创建音色。等待 {wait} 秒后用同一个键重新提交：{resubmit}", file=sys.stderr)
+        fail(resp)
+    if resp.status_code >= 500:
+        print(f"不确定是否已创建音色。等待后用同一个键重新提交：{resubmit}", file=sys.stderr)
+        fail(resp)
     if resp.status_code != 201:
         fail(resp)
     voice = resp.json()
-    voice_id = voice["voice_id"]
-    print(f"已提交克隆：voice_id={voice_id} status={voice['status']}", file=sys.stderr)
+    voice_id, status = voice["voice_id"], voice["status"]
+    if resp.headers.get("Idempotent-Replayed") == "true":
+        print("重放：这个键之前已经创建了这个音色，这次没有新建", file=sys.stderr)
+    print(f"已提交克隆：voice_id={voice_id} status={status}", file=sys.stderr)
 
-    # 2. 轮询音色状态：processing → ready 或 failed
+    # 2. 轮询音色状态，直到 ready 或 failed；只在状态变化时打印（重放的音色可能已经是这两种状态）
+    wait = POLL_INTERVAL
     for _ in range(MAX_POLLS):
-        time.sleep(POLL_INTERVAL)
+        if status in ("ready", "failed"):
+            break
+        time.sleep(wait)
         try:
             resp = requests.get(f"{API_BASE}/v1/voices/{voice_id}", headers=HEADERS, timeout=10)
         except requests.RequestException as exc:
             print(f"查询失败：{exc}；下一轮再查", file=sys.stderr)
+            wait = POLL_INTERVAL
             continue
+        # Retry-After（429 总是带它）是下一轮之前的最短等待
+        wait = max(POLL_INTERVAL, float(resp.headers.get("Retry-After", 0)))
         if resp.status_code in RETRYABLE_4XX or resp.status_code >= 500:
-            # 暂时性错误：先按 Retry-After 等待（429 总是带它），再进入下一轮
-            time.sleep(float(resp.headers.get("Retry-After", 0)))
-            continue
+            continue  # 暂时性错误：下一轮再查
         if not resp.ok:
             fail(resp)
-        status = resp.json()["status"]
-        if status == "ready":
-            print(f"克隆完成：voice_id={voice_id}", file=sys.stderr)
-            try_voice(voice_id)
-            return
-        if status == "failed":
-            sys.exit(f"克隆失败：voice_id={voice_id}。请检查录音质量后重新录制再试。")
-        print(f"仍在处理（status={status}）……", file=sys.stderr)
+        voice = resp.json()
+        if voice["status"] != status:
+            status = voice["status"]
+            print(f"status={status}", file=sys.stderr)
 
-    sys.exit(f"轮询 {MAX_POLLS} 次仍未完成，已超过克隆的处理时间上限：带上 voice_id {voice_id} 联系技术支持，或先删除这个音色，再用新的 Idempotency-Key 重新提交。")
+    if status == "ready":
+        try_voice(voice_id)
+        return
+    if status == "failed":
+        sys.exit(
+            f"克隆失败：{voice.get('failure_reason') or '没有给出原因'}。"
+            f"删除这个音色（voice_id={voice_id}）腾出名额，换一段录音后用新的 Idempotency-Key 重新提交。"
+        )
+    sys.exit(
+        f"轮询 {MAX_POLLS} 轮后仍未就绪（status={status}），这不应发生："
+        f"带上 voice_id {voice_id} 联系技术支持。"
+    )
 
 
 if __name__ == "__main__":

@@ -1,14 +1,18 @@
-// WebSocket 上下文示例（Node.js 18+）。
+// WebSocket 上下文示例（Node.js 18+，ES 模块）。
 //
-// 一条连接上先后打开两个上下文：turn-1 是一段较长的回复，收到它的第一个音频块时模拟用户打断
-// （barge-in），客户端取消 turn-1 并开始新的回复 turn-2。每个上下文的音频写入 <context_id>.pcm
-// （24 kHz、16 位小端序 PCM），可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
+// 一条连接上先后进行两轮回复：turn-1 收到第一个音频块时模拟用户打断（barge-in），客户端取消它，
+// 开始下一轮 turn-2。每个上下文的音频写入 <context_id>.pcm（24 kHz、16 位小端序 PCM），
+// 可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
+//
+// 连接被关闭时按关闭码决定是否重连；重连后，没有收到音频的文本放进新的上下文（新的 context_id）重发。
+// 上下文因 internal_error 结束时同样用新的 context_id 重发；上下文数超限（rate_limited）时等一个 done 再开始。
 //
 // 运行：
 //   npm install ws
 //   export VOXLOOM_API_KEY="你的 API 密钥"
 //   node client.mjs
 import { closeSync, openSync, writeSync } from 'node:fs';
+// Node.js 22 自带的 WebSocket 读不到握手的响应头（连接 ID）和被拒绝时的响应体，所以用 ws。
 import WebSocket from 'ws';
 
 const apiKey = process.env.VOXLOOM_API_KEY;
@@ -24,12 +28,12 @@ const SETTINGS = {
   voice_id: 'zh_female_qingxin',
   model: 'loom-turbo-v2',
   output_format: { container: 'pcm', sample_rate: 24000, encoding: 'pcm_s16le' },
-  timestamps: true,
+  timestamps: true, // 断线后靠时间戳找出哪些文本还没有收到音频
 };
 
 const FLUSH = null; // 片段之间的 FLUSH：不再等待后文，立即合成已缓冲的文本
 
-// 模拟大模型逐段输出的两轮回复，每轮一个上下文。
+// 模拟大模型逐段输出的两轮回复。
 const TURNS = {
   'turn-1': [
     '您好，这里是客服中心，我先查一下您的账户',
@@ -41,15 +45,31 @@ const TURNS = {
   ],
   'turn-2': ['好的，', '我先帮您查一下', '账户余额。'],
 };
-const INTERRUPTED = 'turn-1'; // 这个上下文会在第一个音频块到达后被取消
+const INTERRUPTED = 'turn-1'; // 这一轮会在第一个音频块到达后被打断
 const PIECE_DELAY_MS = 300; // 两个片段之间的间隔，模拟大模型生成文本的速度
-const RECEIVE_TIMEOUT_MS = 30_000;
+
+// 服务端每 20 秒发一次 ping，ws 自动回复 pong；两个间隔内什么也没收到，连接已经断了。
+const PING_INTERVAL_MS = 20_000;
+const RECEIVE_TIMEOUT_MS = 2 * PING_INTERVAL_MS;
 
 // 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
 const RECONNECT_WITH_BACKOFF = new Set([1011, 1013, 4002]); // 按重试策略重连
-const RECONNECT_WHEN_NEEDED = new Set([1000, 4000]); // 不必立即重连：从连接池移除，下一轮的连接按“规划连接”建立
+const RECONNECT_WHEN_NEEDED = new Set([1000, 4000]); // 不必立即重连；还有没说完的文本，就是现在需要
 const RECONNECT_NEVER = new Set([1008, 4029]); // 不要自动重连，先解决原因（1008 违反协议、4029 连接数超限）
 // 表中没有的关闭码（例如中间的代理发出的）与 RECONNECT_WITH_BACKOFF 一样处理。
+const MIN_WAIT_MS = { 1011: 1_000, 1013: 5_000 }; // 这两个关闭码第一次重连前至少等这么久
+// 握手被拒绝时，这些状态码按重试策略重连，其余的不要；网关的 502、504 按 500 处理。
+const RETRY_HANDSHAKE = new Set([429, 500, 502, 503, 504]);
+
+// 重试策略（/api/errors#retries）：最多 5 次，指数退避加随机抖动。两个计数各自以它为限：
+// 每一轮回复的尝试次数（每次在新的上下文中重发算一次）和连接的重连次数，
+// 各自在这一轮、这条连接收到第一条 audio 时从头计算。
+const MAX_ATTEMPTS = 5;
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 4_000;
+
+// 重发时去掉开头的标点和空白：它们属于已经收到音频的那个词之后的停顿。
+const LEADING = /^[\s，。！？；：、…,.!?;:]+/;
 
 function closeAdvice(code) {
   if (RECONNECT_WITH_BACKOFF.has(code)) return '按重试策略重连';
@@ -58,69 +78,173 @@ function closeAdvice(code) {
   return '按重试策略重连'; // 表中没有的关闭码
 }
 
-const pending = new Set(Object.keys(TURNS)); // 还没收到 done（或 error）的上下文
-const finished = new Set();
+/** 第 attempt 次重连前等多久（毫秒）：Retry-After 优先，否则指数退避加随机抖动。 */
+function backoff(attempt, retryAfterMs = 0) {
+  if (retryAfterMs > 0) return retryAfterMs + Math.random() * BASE_DELAY_MS;
+  return Math.random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (attempt - 1));
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** 一轮回复。断线重连后它在新的上下文里接着说，所以可能先后用几个 context_id。 */
+class Turn {
+  constructor(name, pieces) {
+    this.name = name;
+    this.pieces = pieces;
+    this.text = ''; // 已经交给连接的全部文本（跨上下文）
+    this.heard = 0; // text 中收到音频的部分到这里为止：最后一个有时间戳的词之后
+    this.contextId = null; // 进行中的上下文；null 时下一条 generate 开始新的上下文
+    this.contexts = 0; // 用过几个 context_id：每个上下文都用新的 ID
+    this.final = false; // 最后一段已经交给连接
+    this.ended = false; // 说完、被取消或出错，不再发送
+    this.attempt = 1; // 这一轮连续第几次尝试：收到音频时回到 1
+    this.waiting = false; // 上下文数超限：等这条连接上有上下文结束再开始
+    this.retrying = false; // internal_error 之后：等退避结束再重发
+  }
+
+  newContextId() {
+    this.contexts += 1;
+    return this.contexts === 1 ? this.name : `${this.name}-resend-${this.contexts - 1}`;
+  }
+}
+
+const turns = Object.entries(TURNS).map(([name, pieces]) => new Turn(name, pieces));
+const byContext = new Map(); // context_id → Turn
 const files = new Map();
 const nextSequence = new Map();
-let failed = false;
+let ws = null; // null：连接断开，正在重连
 let connectionId = '-'; // 握手响应头 X-Request-Id：这条连接的 ID
+let attempt = 1; // 连接的重连次数：这是连续第几次尝试连接
+let failed = false;
+let billed = 0;
 
 // 用户打断：bargedIn 记录是否发生，wakeSender 唤醒正在等待的发送逻辑。
 let bargedIn = false;
 let wakeSender;
 const senderWoken = new Promise((resolve) => (wakeSender = resolve));
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const finished = () => turns.every((turn) => turn.ended);
 
-const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${apiKey}` } });
-const send = (message) => ws.send(JSON.stringify(message));
-
-function finish(contextId) {
-  pending.delete(contextId);
-  finished.add(contextId);
-  if (contextId === INTERRUPTED) wakeSender(); // 这一轮已经结束（例如出错），不必再等打断
+function send(message) {
+  // 连接已断时不发：接收端会重连，没有收到音频的文本在那时重发。
+  if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
-/** 把一轮回复的各个片段发送到同一个上下文。 */
-async function speak(contextId, pieces) {
-  const interruptible = contextId === INTERRUPTED;
-  const lastText = pieces.findLastIndex((piece) => piece !== FLUSH);
-  let first = true;
-  for (const [i, piece] of pieces.entries()) {
+/** 开始一个新的上下文，发送这一轮还没有收到音频的全部文本。 */
+function startContext(turn) {
+  const text = turn.text.slice(turn.heard).replace(LEADING, '');
+  if (!text) {
+    if (turn.final) turn.ended = true; // 全部文本的音频都已收到
+    return; // 第一条 generate 的 text 不能为空：等下一段文本
+  }
+  turn.contextId = turn.newContextId();
+  turn.heard = turn.text.length - text.length;
+  byContext.set(turn.contextId, turn);
+  // 第一条 generate 决定音色、模型和格式。
+  send({ type: 'generate', context_id: turn.contextId, text, ...SETTINGS, continue: !turn.final });
+}
+
+/** 在新的上下文中重发这一轮没有收到音频的文本：重试策略的一次尝试。 */
+function retry(turn) {
+  turn.contextId = null;
+  turn.waiting = turn.retrying = false;
+  if (turn.name === INTERRUPTED && bargedIn) {
+    turn.ended = true; // 用户已经打断：不再重发
+    return;
+  }
+  turn.attempt += 1;
+  if (turn.attempt > MAX_ATTEMPTS) {
+    console.error(`[${turn.name}] 连续尝试 ${MAX_ATTEMPTS} 次都没有收到音频，放弃这一轮`);
+    turn.ended = true;
+    failed = true;
+    return;
+  }
+  startContext(turn);
+}
+
+/** internal_error 之后：按退避等待，再重发（连接断了就留给重连后的 resume）。 */
+function retryLater(turn) {
+  turn.retrying = true;
+  setTimeout(() => {
+    if (ws !== null && turn.retrying && !turn.ended) retry(turn);
+  }, backoff(turn.attempt));
+}
+
+/** 有上下文结束、名额空出：等名额的一轮用新的上下文开始（一个名额只够一轮）。 */
+function slotFreed() {
+  const turn = turns.find((t) => t.waiting && !t.ended);
+  if (turn) retry(turn);
+}
+
+function addText(turn, piece, last) {
+  turn.text += piece;
+  turn.final = last;
+  if (ws === null || turn.waiting || turn.retrying) return; // 重连后、名额空出后或退避结束后一起发送
+  if (turn.contextId === null) startContext(turn);
+  else send({ type: 'generate', context_id: turn.contextId, text: piece, continue: !last });
+}
+
+function flush(turn) {
+  if (ws !== null && turn.contextId !== null) send({ type: 'flush', context_id: turn.contextId });
+}
+
+function cancel(turn) {
+  if (turn.ended) return;
+  if (ws !== null && turn.contextId !== null) {
+    send({ type: 'cancel', context_id: turn.contextId });
+    console.log(`[${turn.contextId}] 已发送 cancel`);
+  } else {
+    turn.ended = true; // 连接已断：上下文随之结束，取消的文本不再重发
+  }
+}
+
+/** 重连后：每一轮没说完的文本放进新的上下文重发。 */
+function resume() {
+  for (const turn of turns) {
+    turn.contextId = null; // 旧连接上的上下文已随连接结束，不会收到 done
+    if (turn.name === INTERRUPTED && bargedIn) turn.ended = true;
+    if (!turn.ended && turn.text) retry(turn); // 新连接上的新上下文：这一轮的又一次尝试
+  }
+}
+
+/** 把一轮回复的各个片段发送出去。 */
+async function speak(turn) {
+  const interruptible = turn.name === INTERRUPTED;
+  const lastText = turn.pieces.findLastIndex((piece) => piece !== FLUSH);
+  for (const [i, piece] of turn.pieces.entries()) {
     if (piece === FLUSH) {
-      send({ type: 'flush', context_id: contextId });
+      flush(turn);
       continue;
     }
-    if (!first) {
+    if (i > 0) {
       // 等大模型生成下一段；用户打断时立即停下
       await (interruptible
         ? Promise.race([sleep(PIECE_DELAY_MS), senderWoken])
         : sleep(PIECE_DELAY_MS));
     }
-    if (ws.readyState !== WebSocket.OPEN) return;
-    if (finished.has(contextId)) return; // 上下文已因 error 结束，不再向它发送文本
+    if (turn.ended) return; // 这一轮已因 error 结束，不再发送
     if (interruptible && bargedIn) break; // 用户已经打断，不再发送后面的文本
-    const message = { type: 'generate', context_id: contextId, text: piece };
-    if (first) {
-      Object.assign(message, SETTINGS); // 第一条 generate 决定音色、模型和格式
-      first = false;
-    }
-    message.continue = i < lastText; // 最后一段为 false
-    send(message);
+    addText(turn, piece, i === lastText);
   }
 
   // 文本发完后音频可能还在播放，用户仍然可以打断。
   if (interruptible) {
     await Promise.race([sleep(10_000), senderWoken]);
-    if (bargedIn && !finished.has(contextId) && ws.readyState === WebSocket.OPEN) {
-      send({ type: 'cancel', context_id: contextId });
-      console.log(`[${contextId}] 已发送 cancel`);
-    }
+    if (bargedIn) cancel(turn);
   }
+}
+
+function endTurn(turn, contextId) {
+  slotFreed();
+  if (turn?.contextId !== contextId) return;
+  turn.contextId = null;
+  turn.ended = true;
+  if (turn.name === INTERRUPTED) wakeSender(); // 这一轮已经结束（例如出错），不必再等打断
 }
 
 function handle(message) {
   const { type, context_id: contextId } = message;
+  const turn = byContext.get(contextId);
 
   if (type === 'audio') {
     const { sequence } = message;
@@ -128,109 +252,180 @@ function handle(message) {
       console.error(`[${contextId}] 音频块序号不连续：${sequence}`);
     }
     nextSequence.set(contextId, sequence + 1);
-    if (contextId === INTERRUPTED && bargedIn) {
+    attempt = 1; // 这条连接送来了音频：重连次数从头计算
+    if (turn) turn.attempt = 1; // 这一轮收到了音频：尝试次数从头计算
+    if (turn?.name === INTERRUPTED && bargedIn) {
       // 取消之前已在路上的音频仍会到达：直接丢弃（播放器此时应清空待播队列）。
       console.log(`[${contextId}] 丢弃打断后的音频块 ${sequence}`);
       return;
     }
     if (!files.has(contextId)) files.set(contextId, openSync(`${contextId}.pcm`, 'w'));
     writeSync(files.get(contextId), Buffer.from(message.data, 'base64'));
-    if (contextId === INTERRUPTED && sequence === 0) {
+    if (turn?.name === INTERRUPTED && sequence === 0) {
       console.log(`[${contextId}] 收到第一个音频块，模拟用户打断`);
       bargedIn = true;
       wakeSender();
     }
   } else if (type === 'timestamps') {
-    if (contextId === INTERRUPTED && bargedIn) return; // 被打断的上下文：之后的时间戳同样丢弃
+    if (!turn || (turn.name === INTERRUPTED && bargedIn)) return; // 被打断的一轮：时间戳同样丢弃
     for (const word of message.words) {
       const span = `${String(word.start_ms).padStart(6)}–${String(word.end_ms).padStart(6)}`;
       console.log(`[${contextId}] ${span} ms  ${word.text}`);
+      // 记下收到音频的文本到哪里为止。text_markup 为 none（默认）时，词按你发送的原文给出；
+      // 用 pronunciation 时，要在去掉标记后的文本里找。
+      const found = turn.text.indexOf(word.text, turn.heard);
+      if (found >= 0) turn.heard = found + word.text.length;
     }
   } else if (type === 'done') {
     console.log(`[${contextId}] 完成，计费 ${message.billed_characters} 字符`);
-    finish(contextId);
+    billed += message.billed_characters;
+    endTurn(turn, contextId);
   } else if (type === 'error') {
     const { code, message: text, param, request_id: requestId } = message.error;
     const details = `${code}：${text}（param=${param}，request_id=${requestId}，连接 ID=${connectionId}）`;
-    if (code === 'invalid_request' && param === 'context_id') {
-      // 消息发给了不再接收它的上下文（例如 cancel 与 done 在网络中错过）：
-      // 这个错误不结束任何上下文，记下来、忽略即可。
+    if (typeof message.billed_characters !== 'number') {
+      // 不结束任何上下文的错误，包括 context_id 为 null 的：记进日志，照常继续。
       console.log(`[${contextId}] 忽略 ${details}`);
       return;
     }
-    console.error(`[${contextId}] 错误 ${details}`);
-    failed = true;
-    if (contextId !== null) finish(contextId); // 出错的上下文随之结束，连接保持打开
-  }
-}
-
-// 30 秒内没有收到任何消息（包括 ping）就放弃等待。
-let watchdog;
-function resetWatchdog() {
-  clearTimeout(watchdog);
-  watchdog = setTimeout(() => {
-    console.error('30 秒内没有收到任何消息，放弃等待');
-    failed = true;
-    ws.terminate();
-  }, RECEIVE_TIMEOUT_MS);
-}
-
-// 握手响应头 X-Request-Id 是这条连接的 ID：记进日志，联系技术支持时连同 context_id 一起提供。
-ws.on('upgrade', (response) => {
-  connectionId = response.headers['x-request-id'] ?? '-';
-  console.log(`已连接，连接 ID：${connectionId}`);
-});
-
-// 握手被拒绝（例如 API 密钥无效时的 HTTP 401）：没有建立连接，也就没有关闭码。
-// 要不要重试取决于状态码：400、401 不要重试，429、500、503 按重试策略重连。
-ws.on('unexpected-response', (request, response) => {
-  let body = '';
-  response.on('data', (chunk) => (body += chunk));
-  response.on('end', () => {
-    let error;
-    try {
-      error = JSON.parse(body).error; // 响应体是错误对象
-    } catch {
-      error = { code: '-', message: body, request_id: response.headers['x-request-id'] ?? '-' };
+    // 结束上下文的错误：带着这个上下文的计费字符数；按错误码决定怎样处理（/api/errors）。
+    console.error(`[${contextId}] 错误 ${details}，计费 ${message.billed_characters} 字符`);
+    billed += message.billed_characters;
+    if (turn?.contextId === contextId && code === 'internal_error') {
+      slotFreed();
+      turn.contextId = null;
+      retryLater(turn); // 服务端的故障：从第一个没有收到音频的词起重发
+    } else if (turn?.contextId === contextId && code === 'rate_limited') {
+      // 这个上下文没有占到名额，也就没有空出名额。
+      turn.contextId = null;
+      turn.waiting = true; // 上下文数超限：等一个 done，再用新的 context_id 开始
+    } else {
+      if (turn?.contextId === contextId) failed = true; // 其余的错误重发也没用：放弃这一轮
+      endTurn(turn, contextId);
     }
-    console.error(
-      `握手被拒绝：HTTP ${response.statusCode} ${error.code}：${error.message}` +
-        `（request_id=${error.request_id}）。见握手被拒绝时的处理（/api/websocket#handshake-refusals）`,
-    );
-    process.exit(1);
-  });
-});
-
-ws.on('open', () => {
-  resetWatchdog();
-  (async () => {
-    for (const [contextId, pieces] of Object.entries(TURNS)) await speak(contextId, pieces);
-  })().catch((err) => console.error(`发送失败：${err.message}`));
-});
-
-ws.on('ping', resetWatchdog); // ws 会自动回复 pong
-
-ws.on('message', (data, isBinary) => {
-  resetWatchdog();
-  if (isBinary) return; // 协议只使用文本帧
-  handle(JSON.parse(data.toString()));
-  if (pending.size === 0) ws.close(1000); // 每个上下文都已结束：正常关闭
-});
-
-ws.on('error', (err) => {
-  console.error(`连接出错：${err.message}`);
-  failed = true;
-});
-
-ws.on('close', (code, reason) => {
-  clearTimeout(watchdog);
-  for (const fd of files.values()) closeSync(fd);
-  if (pending.size > 0 && code === 1006) {
-    console.error('连接意外断开（没有收到关闭帧，按重试策略重连）');
-    failed = true;
-  } else if (pending.size > 0) {
-    console.error(`连接 ${connectionId} 被关闭：${code} ${String(reason)}（${closeAdvice(code)}）`);
-    failed = true;
   }
-  process.exit(failed ? 1 : 0);
-});
+}
+
+/**
+ * 一条连接，从握手到关闭。结果：{ code }，每一轮都已结束时 code 为 null；
+ * 握手被拒绝时为 { refused: 状态码, retryAfterMs }。
+ */
+function connectOnce() {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, { headers: { Authorization: `Bearer ${apiKey}` } });
+    let watchdog;
+    const resetWatchdog = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        console.error(
+          `${RECEIVE_TIMEOUT_MS / 1000} 秒内没有收到任何消息（包括 ping），按重试策略重连`,
+        );
+        socket.terminate();
+      }, RECEIVE_TIMEOUT_MS);
+    };
+
+    // 握手响应头 X-Request-Id 是这条连接的 ID：记进日志，联系技术支持时连同 context_id 一起提供。
+    socket.on('upgrade', (response) => {
+      connectionId = response.headers['x-request-id'] ?? '-';
+      console.log(`已连接，连接 ID：${connectionId}`);
+    });
+
+    // 握手被拒绝：没有建立连接，也就没有关闭码；响应体是错误对象，状态码决定要不要重试。
+    socket.on('unexpected-response', (request, response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => {
+        let error;
+        try {
+          error = JSON.parse(body).error;
+        } catch {
+          // 网关的 502、504 的响应体可能不是 JSON：按 internal_error 处理。
+          error = {
+            code: response.statusCode >= 500 ? 'internal_error' : '-',
+            message: body,
+            request_id: response.headers['x-request-id'] ?? '-',
+          };
+        }
+        console.error(
+          `握手被拒绝：HTTP ${response.statusCode} ${error.code}：${error.message}` +
+            `（request_id=${error.request_id}）。见握手被拒绝时的处理（/api/websocket#handshake-refusals）`,
+        );
+        const retryAfter = Number(response.headers['retry-after'] ?? 0);
+        resolve({ refused: response.statusCode, retryAfterMs: retryAfter * 1000 });
+      });
+    });
+
+    socket.on('open', () => {
+      ws = socket;
+      resetWatchdog();
+      resume(); // 重连后：没说完的文本放进新的上下文
+      startSender();
+    });
+
+    socket.on('ping', resetWatchdog); // ws 自动回复 pong
+
+    socket.on('message', (data, isBinary) => {
+      resetWatchdog();
+      if (isBinary) return; // 协议只使用文本帧
+      handle(JSON.parse(data.toString()));
+      if (finished()) socket.close(1000); // 每一轮都已结束：正常关闭
+    });
+
+    socket.on('error', (err) => console.error(`连接出错：${err.message}`));
+
+    socket.on('close', (code, reason) => {
+      clearTimeout(watchdog);
+      ws = null; // 进行中的上下文随连接结束，不会收到 done
+      if (finished()) {
+        resolve({ code: null });
+      } else if (code === 1006) {
+        console.error('连接意外断开（没有收到关闭帧，按重试策略重连）');
+        resolve({ code });
+      } else {
+        console.log(
+          `连接 ${connectionId} 被关闭：${code} ${String(reason)}（${closeAdvice(code)}）`,
+        );
+        resolve({ code });
+      }
+    });
+  });
+}
+
+let senderStarted = false;
+function startSender() {
+  if (senderStarted) return;
+  senderStarted = true;
+  (async () => {
+    for (const turn of turns) await speak(turn);
+  })().catch((err) => console.error(`发送失败：${err.message}`));
+}
+
+for (;;) {
+  const result = await connectOnce();
+  if (result.code === null) break; // 每一轮都已结束
+  let waitMs = 0;
+  if (result.refused !== undefined) {
+    if (!RETRY_HANDSHAKE.has(result.refused)) {
+      failed = true;
+      break;
+    }
+    waitMs = result.retryAfterMs;
+  } else if (RECONNECT_NEVER.has(result.code)) {
+    failed = true;
+    break;
+  } else {
+    waitMs = MIN_WAIT_MS[result.code] ?? 0;
+  }
+  if (attempt >= MAX_ATTEMPTS) {
+    console.error(`连续尝试 ${MAX_ATTEMPTS} 次都没有成功，放弃`);
+    failed = true;
+    break;
+  }
+  // 1000、4000 也重连：还有没说完的文本，“需要时”就是现在。
+  if (!RECONNECT_WHEN_NEEDED.has(result.code)) await sleep(backoff(attempt, waitMs));
+  attempt += 1;
+}
+
+for (const fd of files.values()) closeSync(fd);
+console.log(`合计计费 ${billed} 字符`);
+process.exit(failed ? 1 : 0);

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """WebSocket 上下文示例。
 
-一条连接上先后打开两个上下文：turn-1 是一段较长的回复，收到它的第一个音频块时模拟用户打断
-（barge-in），客户端取消 turn-1 并开始新的回复 turn-2。每个上下文的音频写入 <context_id>.pcm
-（24 kHz、16 位小端序 PCM），可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
+一条连接上先后进行两轮回复：turn-1 收到第一个音频块时模拟用户打断（barge-in），客户端取消它，
+开始下一轮 turn-2。每个上下文的音频写入 <context_id>.pcm（24 kHz、16 位小端序 PCM），
+可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
+
+连接被关闭时按关闭码决定是否重连；重连后，没有收到音频的文本放进新的上下文（新的 context_id）重发。
+上下文因 internal_error 结束时同样用新的 context_id 重发；上下文数超限（rate_limited）时等一个 done 再开始。
 
 运行：
     pip install websocket-client
@@ -14,6 +17,7 @@
 import base64
 import json
 import os
+import random
 import sys
 import threading
 import time
@@ -29,12 +33,12 @@ SETTINGS = {
     "voice_id": "zh_female_qingxin",
     "model": "loom-turbo-v2",
     "output_format": {"container": "pcm", "sample_rate": 24000, "encoding": "pcm_s16le"},
-    "timestamps": True,
+    "timestamps": True,  # 断线后靠时间戳找出哪些文本还没有收到音频
 }
 
 FLUSH = None  # 片段之间的 FLUSH：不再等待后文，立即合成已缓冲的文本
 
-# 模拟大模型逐段输出的两轮回复，每轮一个上下文。
+# 模拟大模型逐段输出的两轮回复。
 TURNS = {
     "turn-1": [
         "您好，这里是客服中心，我先查一下您的账户",
@@ -46,14 +50,31 @@ TURNS = {
     ],
     "turn-2": ["好的，", "我先帮您查一下", "账户余额。"],
 }
-INTERRUPTED = "turn-1"  # 这个上下文会在第一个音频块到达后被取消
+INTERRUPTED = "turn-1"  # 这一轮会在第一个音频块到达后被打断
 PIECE_DELAY = 0.3  # 两个片段之间的间隔（秒），模拟大模型生成文本的速度
+
+# 服务端每 20 秒发一次 ping，库自动回复 pong；两个间隔内什么也没收到，连接已经断了。
+PING_INTERVAL = 20
+RECEIVE_TIMEOUT = 2 * PING_INTERVAL
 
 # 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
 RECONNECT_WITH_BACKOFF = {1011, 1013, 4002}  # 按重试策略重连
-RECONNECT_WHEN_NEEDED = {1000, 4000}  # 不必立即重连：从连接池移除，下一轮的连接按“规划连接”建立
+RECONNECT_WHEN_NEEDED = {1000, 4000}  # 不必立即重连；还有没说完的文本，就是现在需要
 RECONNECT_NEVER = {1008, 4029}  # 不要自动重连，先解决原因（1008 违反协议、4029 连接数超限）
 # 表中没有的关闭码（例如中间的代理发出的）与 RECONNECT_WITH_BACKOFF 一样处理。
+MIN_WAIT = {1011: 1, 1013: 5}  # 这两个关闭码第一次重连前至少等这么久（秒）
+# 握手被拒绝时，这些状态码按重试策略重连，其余的不要；网关的 502、504 按 500 处理。
+RETRY_HANDSHAKE = {429, 500, 502, 503, 504}
+
+# 重试策略（/api/errors#retries）：最多 5 次，指数退避加随机抖动。两个计数各自以它为限：
+# 每一轮回复的尝试次数（每次在新的上下文中重发算一次）和连接的重连次数，
+# 各自在这一轮、这条连接收到第一条 audio 时从头计算。
+MAX_ATTEMPTS = 5
+BASE_DELAY = 0.5
+MAX_DELAY = 4.0
+
+# 重发时去掉开头的标点和空白：它们属于已经收到音频的那个词之后的停顿。
+LEADING = " \t\n，。！？；：、…,.!?;:"
 
 
 def close_advice(code):
@@ -66,96 +87,219 @@ def close_advice(code):
     return "按重试策略重连"  # 表中没有的关闭码
 
 
+def backoff(attempt, retry_after=0):
+    """第 attempt 次重连前等多久（秒）：Retry-After 优先，否则指数退避加随机抖动。"""
+    if retry_after:
+        return retry_after + random.uniform(0, BASE_DELAY)
+    return random.uniform(0, min(MAX_DELAY, BASE_DELAY * 2 ** (attempt - 1)))
+
+
+class Turn:
+    """一轮回复。断线重连后它在新的上下文里接着说，所以可能先后用几个 context_id。"""
+
+    def __init__(self, name, pieces):
+        self.name = name
+        self.pieces = pieces
+        self.text = ""  # 已经交给连接的全部文本（跨上下文）
+        self.heard = 0  # text 中收到音频的部分到这里为止：最后一个有时间戳的词之后
+        self.context_id = None  # 进行中的上下文；None 时下一条 generate 开始新的上下文
+        self.contexts = 0  # 用过几个 context_id：每个上下文都用新的 ID
+        self.final = False  # 最后一段已经交给连接
+        self.ended = False  # 说完、被取消或出错，不再发送
+        self.attempt = 1  # 这一轮连续第几次尝试：收到音频时回到 1
+        self.waiting = False  # 上下文数超限：等这条连接上有上下文结束再开始
+        self.retrying = False  # internal_error 之后：等退避结束再重发
+
+    def new_context_id(self):
+        self.contexts += 1
+        return self.name if self.contexts == 1 else f"{self.name}-resend-{self.contexts - 1}"
+
+
 class Session:
-    """发送线程与接收线程共享的状态。"""
+    """发送线程与接收线程共享的状态；lock 保护它和 ws。"""
 
     def __init__(self):
-        self.pending = set(TURNS)  # 还没收到 done（或 error）的上下文
-        self.finished = set()
+        self.turns = [Turn(name, pieces) for name, pieces in TURNS.items()]
+        self.by_context = {}  # context_id → Turn
+        self.lock = threading.Lock()
+        self.ws = None  # None：连接断开，正在重连
         self.barge_in = threading.Event()  # 用户打断
         self.failed = False
+        self.billed = 0
         self.connection_id = "-"  # 握手响应头 X-Request-Id：这条连接的 ID
+        self.files = {}
+        self.next_sequence = {}
 
-    def finish(self, context_id):
-        self.pending.discard(context_id)
-        self.finished.add(context_id)
-        if context_id == INTERRUPTED:
-            self.barge_in.set()  # 这一轮已经结束（例如出错），发送线程不必再等打断
+    def send(self, message):
+        try:
+            self.ws.send(json.dumps(message, ensure_ascii=False))
+        except (OSError, websocket.WebSocketException):
+            pass  # 连接已断：接收端会重连，没有收到音频的文本在那时重发
+
+    def start_context(self, turn):
+        """开始一个新的上下文，发送这一轮还没有收到音频的全部文本。调用时持有 lock。"""
+        text = turn.text[turn.heard :].lstrip(LEADING)
+        if not text:
+            if turn.final:
+                turn.ended = True  # 全部文本的音频都已收到
+            return  # 第一条 generate 的 text 不能为空：等下一段文本
+        turn.context_id = turn.new_context_id()
+        turn.heard = len(turn.text) - len(text)
+        self.by_context[turn.context_id] = turn
+        message = {"type": "generate", "context_id": turn.context_id, "text": text}
+        message.update(SETTINGS)  # 第一条 generate 决定音色、模型和格式
+        message["continue"] = not turn.final
+        self.send(message)
+
+    def retry(self, turn):
+        """在新的上下文中重发这一轮没有收到音频的文本：重试策略的一次尝试。调用时持有 lock。"""
+        turn.context_id = None
+        turn.waiting = turn.retrying = False
+        if turn.name == INTERRUPTED and self.barge_in.is_set():
+            turn.ended = True  # 用户已经打断：不再重发
+            return
+        turn.attempt += 1
+        if turn.attempt > MAX_ATTEMPTS:
+            print(f"[{turn.name}] 连续尝试 {MAX_ATTEMPTS} 次都没有收到音频，放弃这一轮", file=sys.stderr)
+            turn.ended = True
+            self.failed = True
+            return
+        self.start_context(turn)
+
+    def retry_later(self, turn):
+        """internal_error 之后：按退避等待，再重发（连接断了就留给重连后的 resume）。"""
+
+        def run():
+            with self.lock:
+                if self.ws is not None and turn.retrying and not turn.ended:
+                    self.retry(turn)
+
+        turn.retrying = True
+        timer = threading.Timer(backoff(turn.attempt), run)
+        timer.daemon = True
+        timer.start()
+
+    def slot_freed(self):
+        """有上下文结束、名额空出：等名额的轮次用新的上下文开始。调用时持有 lock。"""
+        for turn in self.turns:
+            if turn.waiting and not turn.ended:
+                turn.waiting = False
+                self.retry(turn)
+                return  # 一个名额只够一轮
+
+    def add_text(self, turn, piece, last):
+        with self.lock:
+            turn.text += piece
+            turn.final = last
+            if self.ws is None or turn.waiting or turn.retrying:
+                return  # 重连后、名额空出后或退避结束后一起发送
+            if turn.context_id is None:
+                self.start_context(turn)
+            else:
+                message = {"type": "generate", "context_id": turn.context_id, "text": piece}
+                message["continue"] = not last  # 最后一段为 false
+                self.send(message)
+
+    def flush(self, turn):
+        with self.lock:
+            if self.ws is not None and turn.context_id is not None:
+                self.send({"type": "flush", "context_id": turn.context_id})
+
+    def cancel(self, turn):
+        with self.lock:
+            if turn.ended:
+                return
+            if self.ws is not None and turn.context_id is not None:
+                self.send({"type": "cancel", "context_id": turn.context_id})
+                print(f"[{turn.context_id}] 已发送 cancel")
+            else:
+                turn.ended = True  # 连接已断：上下文随之结束，取消的文本不再重发
+
+    def resume(self):
+        """重连后：每一轮没说完的文本放进新的上下文重发。调用时持有 lock。"""
+        for turn in self.turns:
+            turn.context_id = None  # 旧连接上的上下文已随连接结束，不会收到 done
+            if turn.name == INTERRUPTED and self.barge_in.is_set():
+                turn.ended = True
+            if not turn.ended and turn.text:
+                self.retry(turn)  # 新连接上的新上下文：这一轮的又一次尝试
+
+    def finished(self):
+        return all(turn.ended for turn in self.turns)
 
 
-def send(ws, message):
-    ws.send(json.dumps(message, ensure_ascii=False))
-
-
-def speak(ws, session, context_id, pieces):
-    """把一轮回复的各个片段发送到同一个上下文。"""
-    interruptible = context_id == INTERRUPTED
-    last_text = max(i for i, piece in enumerate(pieces) if piece is not FLUSH)
-    first = True
-    for i, piece in enumerate(pieces):
+def speak(session, turn):
+    """把一轮回复的各个片段发送出去。"""
+    interruptible = turn.name == INTERRUPTED
+    last_text = max(i for i, piece in enumerate(turn.pieces) if piece is not FLUSH)
+    for i, piece in enumerate(turn.pieces):
         if piece is FLUSH:
-            send(ws, {"type": "flush", "context_id": context_id})
+            session.flush(turn)
             continue
-        if not first:  # 等大模型生成下一段；用户打断时立即停下
+        if i > 0:  # 等大模型生成下一段；用户打断时立即停下
             if interruptible:
                 session.barge_in.wait(PIECE_DELAY)
             else:
                 time.sleep(PIECE_DELAY)
-        if context_id in session.finished:
-            return  # 上下文已因 error 结束，不再向它发送文本
+        if turn.ended:
+            return  # 这一轮已因 error 结束，不再发送
         if interruptible and session.barge_in.is_set():
             break  # 用户已经打断，不再发送后面的文本
-        message = {"type": "generate", "context_id": context_id, "text": piece}
-        if first:  # 第一条 generate 决定音色、模型和格式
-            message.update(SETTINGS)
-            first = False
-        message["continue"] = i < last_text  # 最后一段为 false
-        send(ws, message)
+        session.add_text(turn, piece, last=i == last_text)
 
     # 文本发完后音频可能还在播放，用户仍然可以打断。
     if interruptible and session.barge_in.wait(timeout=10):
-        if context_id not in session.finished:
-            send(ws, {"type": "cancel", "context_id": context_id})
-            print(f"[{context_id}] 已发送 cancel")
+        session.cancel(turn)
 
 
-def sender(ws, session):
-    try:
-        for context_id, pieces in TURNS.items():
-            speak(ws, session, context_id, pieces)
-    except (OSError, websocket.WebSocketException) as exc:
-        print(f"发送失败：{exc}", file=sys.stderr)  # 接收端会报告连接为何断开
+def sender(session):
+    for turn in session.turns:
+        speak(session, turn)
 
 
-def handle(message, session, files, next_sequence):
+def handle(session, message):
     kind = message["type"]
     context_id = message["context_id"]
+    turn = session.by_context.get(context_id)
 
     if kind == "audio":
         sequence = message["sequence"]
-        if sequence != next_sequence.get(context_id, 0):
+        if sequence != session.next_sequence.get(context_id, 0):
             print(f"[{context_id}] 音频块序号不连续：{sequence}", file=sys.stderr)
-        next_sequence[context_id] = sequence + 1
-        if context_id == INTERRUPTED and session.barge_in.is_set():
+        session.next_sequence[context_id] = sequence + 1
+        if turn:
+            turn.attempt = 1  # 这一轮收到了音频：尝试次数从头计算
+        if turn and turn.name == INTERRUPTED and session.barge_in.is_set():
             # 取消之前已在路上的音频仍会到达：直接丢弃（播放器此时应清空待播队列）。
             print(f"[{context_id}] 丢弃打断后的音频块 {sequence}")
             return
-        if context_id not in files:
-            files[context_id] = open(f"{context_id}.pcm", "wb")
-        files[context_id].write(base64.b64decode(message["data"]))
-        if context_id == INTERRUPTED and sequence == 0:
+        if context_id not in session.files:
+            session.files[context_id] = open(f"{context_id}.pcm", "wb")
+        session.files[context_id].write(base64.b64decode(message["data"]))
+        if turn and turn.name == INTERRUPTED and sequence == 0:
             print(f"[{context_id}] 收到第一个音频块，模拟用户打断")
             session.barge_in.set()
 
     elif kind == "timestamps":
-        if context_id == INTERRUPTED and session.barge_in.is_set():
-            return  # 被打断的上下文：之后的时间戳同样丢弃
+        if turn is None or (turn.name == INTERRUPTED and session.barge_in.is_set()):
+            return  # 被打断的一轮：之后的时间戳同样丢弃
         for word in message["words"]:
             print(f"[{context_id}] {word['start_ms']:>6}–{word['end_ms']:>6} ms  {word['text']}")
+            # 记下收到音频的文本到哪里为止。text_markup 为 none（默认）时，词按你发送的原文给出；
+            # 用 pronunciation 时，要在去掉标记后的文本里找。
+            with session.lock:
+                found = turn.text.find(word["text"], turn.heard)
+                if found >= 0:
+                    turn.heard = found + len(word["text"])
 
     elif kind == "done":
         print(f"[{context_id}] 完成，计费 {message['billed_characters']} 字符")
-        session.finish(context_id)
+        session.billed += message["billed_characters"]
+        with session.lock:
+            if turn and turn.context_id == context_id:
+                turn.context_id = None
+                turn.ended = True
+            session.slot_freed()
 
     elif kind == "error":
         error = message["error"]
@@ -163,52 +307,59 @@ def handle(message, session, files, next_sequence):
             f"{error['code']}：{error['message']}（param={error.get('param')}，"
             f"request_id={error['request_id']}，连接 ID={session.connection_id}）"
         )
-        if error["code"] == "invalid_request" and error.get("param") == "context_id":
-            # 消息发给了不再接收它的上下文（例如 cancel 与 done 在网络中错过）：
-            # 这个错误不结束任何上下文，记下来、忽略即可。
+        if message.get("billed_characters") is None:
+            # 不结束任何上下文的错误，包括 context_id 为 null 的：记进日志，照常继续。
             print(f"[{context_id}] 忽略 {details}")
             return
-        print(f"[{context_id}] 错误 {details}", file=sys.stderr)
-        session.failed = True
-        if context_id is not None:  # 出错的上下文随之结束，连接保持打开
-            session.finish(context_id)
+        # 结束上下文的错误：带着这个上下文的计费字符数；按错误码决定怎样处理（/api/errors）。
+        print(f"[{context_id}] 错误 {details}，计费 {message['billed_characters']} 字符", file=sys.stderr)
+        session.billed += message["billed_characters"]
+        with session.lock:
+            if error["code"] != "rate_limited":  # 被拒绝的新上下文没有占到名额
+                session.slot_freed()
+            if not turn or turn.context_id != context_id:
+                return
+            turn.context_id = None
+            if error["code"] == "internal_error":
+                session.retry_later(turn)  # 服务端的故障：从第一个没有收到音频的词起重发
+            elif error["code"] == "rate_limited":
+                turn.waiting = True  # 上下文数超限：等一个 done，再用新的 context_id 开始
+            else:
+                turn.ended = True  # 其余的错误重发也没用：放弃这一轮
+                session.failed = True
+                if turn.name == INTERRUPTED:
+                    session.barge_in.set()  # 发送线程不必再等打断
 
 
-def receive(ws, session):
-    """处理服务端消息，直到每个上下文都结束。连接被关闭时返回 False。"""
-    files = {}
-    next_sequence = {}
+def connect():
+    """一次握手。返回 (连接, None)；被拒绝或连不上时返回 (None, 重试前至少等几秒)，不要重试时为 (None, None)。"""
     try:
-        while session.pending:
-            opcode, data = ws.recv_data()  # 服务端的 ping 由库自动回复 pong
-            if opcode == websocket.ABNF.OPCODE_CLOSE:
-                code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
-                reason = data[2:].decode("utf-8", "replace")
-                print(
-                    f"连接 {session.connection_id} 被服务端关闭：{code} {reason}"
-                    f"（{close_advice(code)}）",
-                    file=sys.stderr,
-                )
-                return False
-            if opcode == websocket.ABNF.OPCODE_TEXT:
-                handle(json.loads(data), session, files, next_sequence)
-        return True
-    finally:
-        for f in files.values():
-            f.close()
+        ws = websocket.create_connection(
+            URL, header=[f"Authorization: Bearer {API_KEY}"], timeout=RECEIVE_TIMEOUT
+        )
+        return ws, None
+    except websocket.WebSocketBadStatusException as exc:
+        # 没有建立连接，也就没有关闭码：响应体是错误对象，状态码决定要不要重试。
+        print(handshake_refused(exc), file=sys.stderr)
+        if exc.status_code not in RETRY_HANDSHAKE:
+            return None, None
+        return None, int((exc.resp_headers or {}).get("retry-after", 0))
+    except (OSError, websocket.WebSocketException) as exc:
+        print(f"无法连接 {URL}：{exc}（按重试策略重连）", file=sys.stderr)
+        return None, 0
 
 
 def handshake_refused(exc):
-    """被拒绝的握手：状态码，以及响应体（错误对象）中的错误码、说明和请求 ID。
-    要不要重试取决于状态码：400、401 不要重试，429、500、503 按重试策略重连。"""
+    """被拒绝的握手：状态码，以及响应体（错误对象）中的错误码、说明和请求 ID。"""
     headers = exc.resp_headers or {}
     body = getattr(exc, "resp_body", None)  # 较旧的 websocket-client 不提供响应体
     try:
         error = json.loads(body)["error"]
     except (TypeError, ValueError, KeyError):
+        # 读不到错误对象：较旧的 websocket-client，或者网关的 502、504（响应体不是 JSON，按 internal_error 处理）。
         error = {
-            "code": "-",
-            "message": "（这个版本的 websocket-client 读不到响应体）",
+            "code": "internal_error" if exc.status_code >= 500 else "-",
+            "message": "（响应体不是错误对象，或者这个版本的 websocket-client 读不到它）",
             "request_id": headers.get("x-request-id", "-"),
         }
     return (
@@ -217,40 +368,76 @@ def handshake_refused(exc):
     )
 
 
+def receive(session, ws):
+    """处理一条连接上的消息，直到每一轮都结束（返回 None）或连接关闭（返回关闭码）。"""
+    while not session.finished():
+        try:
+            opcode, data = ws.recv_data()  # 服务端的 ping 由库自动回复 pong
+        except websocket.WebSocketTimeoutException:
+            print(f"{RECEIVE_TIMEOUT} 秒内没有收到任何消息（包括 ping），按重试策略重连", file=sys.stderr)
+            return 1006
+        except (OSError, websocket.WebSocketException):
+            print("连接意外断开（没有收到关闭帧，按重试策略重连）", file=sys.stderr)
+            return 1006  # 库在本地报告的异常关闭，不是服务端的关闭码
+        if opcode == websocket.ABNF.OPCODE_CLOSE:
+            code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
+            reason = data[2:].decode("utf-8", "replace")
+            print(f"连接 {session.connection_id} 被关闭：{code} {reason}（{close_advice(code)}）")
+            return code
+        if opcode == websocket.ABNF.OPCODE_TEXT:
+            message = json.loads(data)
+            if message["type"] == "audio":
+                session.attempt = 1  # 这条连接送来了音频：重连次数从头计算
+            handle(session, message)
+    return None
+
+
 def main():
     if not API_KEY:
         sys.exit("请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）")
 
-    try:
-        ws = websocket.create_connection(
-            URL, header=[f"Authorization: Bearer {API_KEY}"], timeout=30
-        )
-    except websocket.WebSocketBadStatusException as exc:
-        # 握手被拒绝（例如 API 密钥无效时的 HTTP 401）：没有建立连接，也就没有关闭码。
-        sys.exit(handshake_refused(exc))
-    except (OSError, websocket.WebSocketException) as exc:
-        sys.exit(f"无法连接 {URL}：{exc}")
-
     session = Session()
-    # 握手响应头 X-Request-Id 是这条连接的 ID：记进日志，联系技术支持时连同 context_id 一起提供。
-    session.connection_id = (ws.getheaders() or {}).get("x-request-id", "-")
-    print(f"已连接，连接 ID：{session.connection_id}")
-    threading.Thread(target=sender, args=(ws, session), daemon=True).start()
-    try:
-        ok = receive(ws, session)
-    except websocket.WebSocketTimeoutException:
-        print("30 秒内没有收到任何消息，放弃等待", file=sys.stderr)
-        ok = False
-    except websocket.WebSocketConnectionClosedException:
-        print("连接意外断开（没有收到关闭帧，按重试策略重连）", file=sys.stderr)
-        ok = False
-    except (OSError, websocket.WebSocketException) as exc:
-        print(f"连接出错：{exc}", file=sys.stderr)
-        ok = False
-    finally:
-        ws.close()  # 正常关闭，关闭码 1000
+    sending = None
+    session.attempt = 1  # 连接的重连次数：这是连续第几次尝试连接
+    while True:
+        code = None
+        ws, wait = connect()
+        if ws is not None:
+            # 握手响应头 X-Request-Id 是这条连接的 ID：记进日志，联系技术支持时连同 context_id 一起提供。
+            session.connection_id = (ws.getheaders() or {}).get("x-request-id", "-")
+            print(f"已连接，连接 ID：{session.connection_id}")
+            with session.lock:
+                session.ws = ws
+                session.resume()  # 重连后：没说完的文本放进新的上下文
+            if sending is None:
+                sending = threading.Thread(target=sender, args=(session,), daemon=True)
+                sending.start()
+            code = receive(session, ws)
+            with session.lock:
+                session.ws = None  # 进行中的上下文随连接结束，不会收到 done
+            ws.close()  # 正常关闭，关闭码 1000
+            if code is None:
+                break  # 每一轮都已结束
+            if code in RECONNECT_NEVER:
+                session.failed = True
+                break
+            # 1000、4000 也重连：还有没说完的文本，“需要时”就是现在。
+            wait = 0 if code in RECONNECT_WHEN_NEEDED else MIN_WAIT.get(code, 0)
+        elif wait is None:
+            session.failed = True
+            break
+        if session.attempt >= MAX_ATTEMPTS:
+            print(f"连续尝试 {MAX_ATTEMPTS} 次都没有成功，放弃", file=sys.stderr)
+            session.failed = True
+            break
+        if code not in RECONNECT_WHEN_NEEDED:
+            time.sleep(backoff(session.attempt, wait))
+        session.attempt += 1
 
-    if not ok or session.failed:
+    for f in session.files.values():
+        f.close()
+    print(f"合计计费 {session.billed} 字符")
+    if session.failed:
         sys.exit(1)
 
 

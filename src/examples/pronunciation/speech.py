@@ -17,6 +17,8 @@ API_BASE = os.environ.get("VOXLOOM_API_BASE", "https://api.voxloom.example").rst
 payload = {
     # 曾[zeng1]：拼音标注；[pause:500ms]：停顿；要朗读半角 [ 本身，写成 [[。
     "text": "请曾[zeng1]先生到三号窗口办理。[pause:500ms]行长正在三楼会议室，稍后由行长为您签字。",
+    # 只有 text_markup 为 pronunciation 时才解析上面的标记；默认 none 把 [ 和 ] 当作文字朗读。
+    "text_markup": "pronunciation",
     "voice_id": "zh_female_qingxin",
     "model": "loom-turbo-v2",
     # 发音词典：对文本中该词的每一次出现都生效，每个汉字一个音节，音节之间用空格分隔。

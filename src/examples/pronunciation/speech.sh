@@ -12,7 +12,8 @@ body_file="$(mktemp)"
 trap 'rm -f "$body_file"' EXIT
 
 # 曾[zeng1]：拼音标注，曾作姓氏读 zēng；[pause:500ms]：停顿 500 毫秒；
-# 行长[hang2 zhang3] 这样的词放进发音词典，文本中每次出现都按词典朗读。
+# 这两种标记只在 "text_markup": "pronunciation" 时解析，默认 none 把 [ 和 ] 当作文字朗读。
+# 行长[hang2 zhang3] 这样的词放进发音词典，文本中每次出现都按词典朗读（两种方式下都生效）。
 status="$(
   curl --silent --show-error \
     --output "$body_file" \
@@ -23,6 +24,7 @@ status="$(
     --data-binary @- <<'JSON'
 {
   "text": "请曾[zeng1]先生到三号窗口办理。[pause:500ms]行长正在三楼会议室，稍后由行长为您签字。",
+  "text_markup": "pronunciation",
   "voice_id": "zh_female_qingxin",
   "model": "loom-turbo-v2",
   "pronunciation_dictionary": [{ "word": "行长", "pinyin": "hang2 zhang3" }],

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""发音控制（WebSocket）：发音词典放在上下文的第一条 generate 中，对整个上下文生效；
+"""发音控制（WebSocket）：text_markup 和发音词典放在上下文的第一条 generate 中，对整个上下文生效；
 拼音标注和停顿标记可以写在每一条 generate 的文本里。音频写入 pronunciation.pcm
 （24 kHz、16 位小端序 PCM）。
 
@@ -21,7 +21,10 @@ if not API_KEY:
     sys.exit("请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）。")
 WS_BASE = os.environ.get("VOXLOOM_WS_BASE", "wss://api.voxloom.example").rstrip("/")
 
-CONTEXT_ID = "pronunciation-1"
+# 服务端每 20 秒发一次 ping，库自动回复 pong；两个间隔内什么也没收到，连接已经断了。
+PING_INTERVAL = 20
+
+CONTEXT_ID = "pronunciation-1"  # 一个上下文一个 ID：再合成一段话时换一个新的
 MESSAGES = [
     {
         "type": "generate",
@@ -30,7 +33,8 @@ MESSAGES = [
         "voice_id": "zh_female_qingxin",
         "model": "loom-turbo-v2",
         "output_format": {"container": "pcm", "sample_rate": 24000, "encoding": "pcm_s16le"},
-        # 只在上下文的第一条 generate 中生效；后续消息里的这个字段会被忽略。
+        # 文本里有标记：开启它。和词典一样，只写在上下文的第一条 generate 中。
+        "text_markup": "pronunciation",
         "pronunciation_dictionary": [
             {"word": "重庆", "pinyin": "chong2 qing4"},
             {"word": "行长", "pinyin": "hang2 zhang3"},
@@ -46,25 +50,42 @@ MESSAGES = [
     },
 ]
 
-ws = websocket.create_connection(
-    f"{WS_BASE}/v1/speech/websocket",
-    header=[f"Authorization: Bearer {API_KEY}"],
-    timeout=30,
-)
+try:
+    ws = websocket.create_connection(
+        f"{WS_BASE}/v1/speech/websocket",
+        header=[f"Authorization: Bearer {API_KEY}"],
+        timeout=2 * PING_INTERVAL,
+    )
+except websocket.WebSocketBadStatusException as exc:
+    # 握手被拒绝：没有建立连接；要不要重试见 /api/websocket#handshake-refusals。
+    sys.exit(f"握手被拒绝：HTTP {exc.status_code}")
+
 try:
     for message in MESSAGES:
         ws.send(json.dumps(message, ensure_ascii=False))
     with open("pronunciation.pcm", "wb") as audio:
         while True:
-            answer = json.loads(ws.recv())
-            if answer.get("context_id") != CONTEXT_ID:
+            opcode, data = ws.recv_data()  # 服务端的 ping 由库自动回复 pong
+            if opcode == websocket.ABNF.OPCODE_CLOSE:
+                # 上下文随连接结束；关闭码怎样处理见 /api/websocket#close-codes。
+                code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
+                sys.exit(f"连接被关闭：{code} {data[2:].decode('utf-8', 'replace')}")
+            if opcode != websocket.ABNF.OPCODE_TEXT:
+                continue
+            answer = json.loads(data)
+            if answer["type"] == "error":
+                error = answer["error"]
+                details = f"{error['code']}（{error['param']}）：{error['message']}"
+                if answer.get("billed_characters") is None:
+                    # 不结束任何上下文的错误（context_id 可能为 null）：记下来，照常继续。
+                    print(f"忽略：{details}", file=sys.stderr)
+                    continue
+                # 标记或词典不合规：param 指出字段，message 给出位置和原因。
+                sys.exit(f"合成失败：{details}，计费字符数：{answer['billed_characters']}")
+            if answer["context_id"] != CONTEXT_ID:
                 continue
             if answer["type"] == "audio":
                 audio.write(base64.b64decode(answer["data"]))
-            elif answer["type"] == "error":
-                error = answer["error"]
-                # 标记或词典不合规：param 指出字段，message 给出位置和原因。
-                sys.exit(f"合成失败：{error['code']}（{error['param']}）：{error['message']}")
             elif answer["type"] == "done":
                 print(f"已保存 pronunciation.pcm，计费字符数：{answer['billed_characters']}")
                 break

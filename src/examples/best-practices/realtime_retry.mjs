@@ -1,0 +1,262 @@
+// 实时场景的一轮回复：失败后按重试策略重连、重发，超出总时长就降级为文字（Node.js 18+）。
+//
+// 音频写入 reply.pcm（24 kHz、16 位小端序 PCM）。
+// - 上下文收到 internal_error 或连接被关闭：用新的 context_id，从第一个没有收到音频的词起重发。
+// - 上下文收到 rate_limited（连接上的上下文已满）：等别的上下文结束，再用新的 context_id 开始。
+// - 这一轮的总时长从第一次尝试算到第一块音频；音频开始之后中途失败，从失败时起重新计时。
+// - 两个计数，同一个上限：这一轮的尝试次数和这条连接的重连次数，各自在收到音频时清零。
+//
+// 运行：
+//   npm install ws
+//   export VOXLOOM_API_KEY="你的 API 密钥"
+//   node realtime_retry.mjs
+import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import WebSocket from 'ws';
+
+const apiKey = process.env.VOXLOOM_API_KEY;
+if (!apiKey) {
+  console.error('请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）');
+  process.exit(1);
+}
+const wsBase = process.env.VOXLOOM_WS_BASE ?? 'wss://api.voxloom.example';
+const url = `${wsBase}/v1/speech/websocket`;
+
+const REPLY = '您好，您的订单已经发货。快递预计明天下午送达，到时请留意电话。还有什么可以帮您？';
+const SETTINGS = {
+  voice_id: 'zh_female_qingxin',
+  model: 'loom-turbo-v2',
+  output_format: { container: 'pcm', sample_rate: 24000, encoding: 'pcm_s16le' },
+  timestamps: true, // 失败后靠时间戳找出哪些词还没有收到音频
+};
+
+// 重试策略（/api/errors#retries）的参数
+const MAX_ATTEMPTS = 5;
+const BASE_DELAY_MS = 500; // 第一次重试前退避的上限
+const MAX_DELAY_MS = 4_000; // 单次退避的上限
+const REALTIME_BUDGET_MS = 10_000; // 一轮从第一次尝试到第一块音频，所有尝试和等待加起来的上限
+
+const RECONNECT_NEVER = new Set([1008, 4029]); // 重连也没用的关闭码：先解决原因
+const MIN_WAIT_MS = new Map([
+  [1011, 1_000], // 这两个关闭码第一次重连前至少等这么久
+  [1013, 5_000],
+]);
+// 握手被拒绝时可以重连的状态码；网关的 502、504 按 500 处理
+const RETRY_HANDSHAKE = new Set([429, 500, 502, 503, 504]);
+const RECEIVE_TIMEOUT_MS = 40_000; // 服务端每 20 秒 ping 一次，两个间隔什么也没收到，连接已经断了
+const LEADING = /^[\s，。！？；：、…,.!?;:]+/u; // 重发时去掉开头的停顿标点
+
+/** 这一轮放弃：改为显示文字回复。 */
+class GiveUp extends Error {}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** 一轮的实时总时长：从第一次尝试算到第一块音频；中途失败时为续说重新计时。 */
+class Budget {
+  deadline = Date.now() + REALTIME_BUDGET_MS;
+
+  audioStarted() {
+    this.deadline = null; // 音频已经开始，不再计时
+  }
+
+  failed() {
+    this.deadline ??= Date.now() + REALTIME_BUDGET_MS;
+  }
+
+  /** 还剩多少毫秒；不在计时时是 RECEIVE_TIMEOUT_MS。 */
+  left() {
+    if (this.deadline === null) return RECEIVE_TIMEOUT_MS;
+    const left = this.deadline - Date.now();
+    if (left <= 0) throw new GiveUp('这一轮的总时长已经用完');
+    return Math.min(left, RECEIVE_TIMEOUT_MS);
+  }
+
+  /** 等待下一次尝试：atLeastMs（Retry-After）优先，否则指数退避加随机抖动。 */
+  async wait(attempt, atLeastMs = 0) {
+    const delay = atLeastMs
+      ? atLeastMs + Math.random() * BASE_DELAY_MS
+      : Math.random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (attempt - 1));
+    if (this.deadline !== null && Date.now() + delay > this.deadline) {
+      throw new GiveUp(`再等 ${(delay / 1000).toFixed(1)} 秒会超出这一轮的总时长`);
+    }
+    await sleep(delay);
+  }
+}
+
+/** 一次握手：{ ws }，或者可以重连时 { retryAfterMs }；不要重连时抛出 GiveUp。 */
+function handshake(timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+      handshakeTimeout: timeoutMs,
+    });
+    ws.on('error', (err) => {
+      console.error(`连接出错：${err.message}`);
+      resolve({ retryAfterMs: 0 });
+    });
+    ws.on('upgrade', (response) => {
+      console.log(`已连接，连接 ID：${response.headers['x-request-id'] ?? '-'}`);
+    });
+    ws.on('unexpected-response', (request, response) => {
+      const requestId = response.headers['x-request-id'] ?? '-';
+      console.error(`握手被拒绝：HTTP ${response.statusCode}（request_id=${requestId}）`);
+      response.resume();
+      if (!RETRY_HANDSHAKE.has(response.statusCode)) {
+        reject(new GiveUp('这个状态码重连也没用'));
+      } else {
+        // 按 Retry-After 等待；它超出这一轮剩下的总时长时，budget.wait 放弃。
+        resolve({ retryAfterMs: Number(response.headers['retry-after'] ?? 0) * 1000 });
+      }
+    });
+    ws.on('open', () => resolve({ ws }));
+  });
+}
+
+/** 连接池中的一条连接。重连次数按连接计，几轮共用它时各轮仍各自计时。 */
+class Connection {
+  ws = null;
+  used = false; // 连过一次之后，再连就是重连
+  reconnects = 0; // 这是连续第几次重连；连接送来音频时清零
+  atLeastMs = 0; // 下一次连接前至少等多久（关闭码或握手拒绝的 Retry-After）
+
+  async open(budget) {
+    while (this.ws === null) {
+      if (this.used) {
+        this.reconnects += 1;
+        if (this.reconnects >= MAX_ATTEMPTS) {
+          throw new GiveUp(`连续 ${MAX_ATTEMPTS} 次都没有连上`); // 连同第一次
+        }
+        await budget.wait(this.reconnects, this.atLeastMs);
+      }
+      this.used = true;
+      this.atLeastMs = 0;
+      const result = await handshake(budget.left());
+      if (result.ws) {
+        const ws = result.ws;
+        this.ws = ws;
+        ws.on('close', (code) => {
+          if (this.ws !== ws) return;
+          this.ws = null;
+          this.atLeastMs = MIN_WAIT_MS.get(code) ?? 0;
+        });
+      } else {
+        this.atLeastMs = result.retryAfterMs;
+      }
+    }
+    return this.ws;
+  }
+
+  heardAudio() {
+    this.reconnects = 0; // 这条连接送来了音频：重连次数清零
+  }
+}
+
+/**
+ * 在一个新的上下文中合成 text。结果：{ result, heard, gotAudio }，heard 是收到音频的文本到哪里为止。
+ */
+function say(conn, ws, budget, contextId, text, out) {
+  return new Promise((resolve, reject) => {
+    let heard = 0;
+    let gotAudio = false;
+    let waitingForSlot = false; // 收到 rate_limited 后，等这条连接上别的上下文结束
+    let timer;
+    const finish = (settle, value) => {
+      clearTimeout(timer);
+      ws.off('message', onMessage).off('ping', arm).off('close', onClose);
+      settle(value);
+    };
+    // 还没有音频时最多等到这一轮的总时长用完；之后 RECEIVE_TIMEOUT_MS 内什么也没收到，连接已经断了。
+    function arm() {
+      clearTimeout(timer);
+      const ms =
+        budget.deadline === null ? RECEIVE_TIMEOUT_MS : Math.max(0, budget.deadline - Date.now());
+      timer = setTimeout(
+        () => {
+          if (budget.deadline !== null) finish(reject, new GiveUp('第一块音频没有在总时长内到达'));
+          ws.terminate(); // 没有放弃时，按关闭处理：重连后重发
+        },
+        Math.min(ms, RECEIVE_TIMEOUT_MS),
+      );
+    }
+    function onMessage(data, isBinary) {
+      arm();
+      if (isBinary) return;
+      const message = JSON.parse(data.toString());
+      if (message.context_id !== contextId) {
+        if (message.type === 'error' && message.context_id === null) {
+          // 不结束任何上下文，记下即可
+          console.log(`忽略 ${message.error.code}：${message.error.message}`);
+        } else if (
+          waitingForSlot &&
+          (message.type === 'done' || (message.billed_characters ?? null) !== null)
+        ) {
+          finish(resolve, { result: 'busy', heard, gotAudio }); // 别的上下文结束了，空出了位置
+        }
+        return;
+      }
+      if (message.type === 'audio') {
+        writeSync(out, Buffer.from(message.data, 'base64'));
+        gotAudio = true;
+        budget.audioStarted();
+        conn.heardAudio();
+        arm();
+      } else if (message.type === 'timestamps') {
+        for (const word of message.words) {
+          const found = text.indexOf(word.text, heard);
+          if (found >= 0) heard = found + word.text.length;
+        }
+      } else if (message.type === 'done') {
+        console.log(`[${contextId}] 完成，计费 ${message.billed_characters} 字符`);
+        finish(resolve, { result: 'done', heard: text.length, gotAudio });
+      } else if (message.type === 'error') {
+        const { code, message: reason, request_id: requestId } = message.error;
+        console.log(
+          `[${contextId}] ${code}：${reason}（request_id=${requestId}，计费 ${message.billed_characters} 字符）`,
+        );
+        if (code === 'rate_limited') {
+          waitingForSlot = true; // 最多等到这一轮的总时长用完
+        } else if (code !== 'internal_error') {
+          // 例如 insufficient_credit：重发也没用，按错误码一览处理
+          finish(reject, new GiveUp('这个错误重发也没用'));
+        } else {
+          finish(resolve, { result: 'failed', heard, gotAudio });
+        }
+      }
+    }
+    function onClose(code) {
+      console.log(`连接被关闭：${code}`);
+      if (RECONNECT_NEVER.has(code)) finish(reject, new GiveUp(`关闭码 ${code}：重连也没用`));
+      else finish(resolve, { result: 'closed', heard, gotAudio });
+    }
+    ws.on('message', onMessage).on('ping', arm).on('close', onClose); // ws 自动回复 pong
+    ws.send(JSON.stringify({ type: 'generate', context_id: contextId, text, ...SETTINGS }));
+    arm();
+  });
+}
+
+const conn = new Connection();
+const budget = new Budget();
+const out = openSync('reply.pcm', 'w');
+let rest = REPLY;
+try {
+  let failures = 0; // 这一轮连续失败了几次；收到音频时清零
+  for (;;) {
+    const contextId = `reply-${randomUUID().slice(0, 8)}`; // 每次尝试都用新的 context_id
+    const ws = await conn.open(budget);
+    const { result, heard, gotAudio } = await say(conn, ws, budget, contextId, rest, out);
+    rest = rest.slice(heard).replace(LEADING, '');
+    if (result === 'done' || rest === '') break;
+    budget.failed();
+    failures = gotAudio ? 1 : failures + 1;
+    if (failures === MAX_ATTEMPTS) throw new GiveUp(`连续尝试 ${MAX_ATTEMPTS} 次都没有收到音频`);
+    if (result === 'failed') await budget.wait(failures); // 连接还在：退避后在新的上下文中重发
+    console.log(`从“${rest.slice(0, 10)}”起重发`);
+  }
+} catch (err) {
+  if (!(err instanceof GiveUp)) throw err;
+  console.error(`放弃：${err.message}。改为显示文字回复：${rest}`);
+  process.exitCode = 1;
+} finally {
+  closeSync(out);
+  conn.ws?.close();
+}

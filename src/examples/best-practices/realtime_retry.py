@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""实时场景的一轮回复：失败后按重试策略重连、重发，超出总时长就降级为文字。
+
+音频写入 reply.pcm（24 kHz、16 位小端序 PCM）。
+- 上下文收到 internal_error 或连接被关闭：用新的 context_id，从第一个没有收到音频的词起重发。
+- 上下文收到 rate_limited（连接上的上下文已满）：等别的上下文结束，再用新的 context_id 开始。
+- 这一轮的总时长从第一次尝试算到第一块音频；音频开始之后中途失败，从失败时起重新计时。
+- 两个计数，同一个上限：这一轮的尝试次数和这条连接的重连次数，各自在收到音频时清零。
+
+运行：
+    pip install websocket-client
+    export VOXLOOM_API_KEY="你的 API 密钥"
+    python3 realtime_retry.py
+"""
+
+import base64
+import json
+import os
+import random
+import sys
+import time
+import uuid
+
+import websocket  # pip install websocket-client
+
+API_KEY = os.environ.get("VOXLOOM_API_KEY")
+WS_BASE = os.environ.get("VOXLOOM_WS_BASE", "wss://api.voxloom.example")
+URL = f"{WS_BASE}/v1/speech/websocket"
+
+REPLY = "您好，您的订单已经发货。快递预计明天下午送达，到时请留意电话。还有什么可以帮您？"
+SETTINGS = {
+    "voice_id": "zh_female_qingxin",
+    "model": "loom-turbo-v2",
+    "output_format": {"container": "pcm", "sample_rate": 24000, "encoding": "pcm_s16le"},
+    "timestamps": True,  # 失败后靠时间戳找出哪些词还没有收到音频
+}
+
+# 重试策略（/api/errors#retries）的参数
+MAX_ATTEMPTS = 5
+BASE_DELAY = 0.5  # 秒：第一次重试前退避的上限
+MAX_DELAY = 4.0  # 秒：单次退避的上限
+REALTIME_BUDGET = 10.0  # 秒：一轮从第一次尝试到第一块音频，所有尝试和等待加起来的上限
+
+RECONNECT_NEVER = {1008, 4029}  # 重连也没用的关闭码：先解决原因
+MIN_WAIT = {1011: 1, 1013: 5}  # 这两个关闭码第一次重连前至少等这么久（秒）
+RETRY_HANDSHAKE = {429, 500, 502, 503, 504}  # 握手被拒绝时可以重连的状态码；网关的 502、504 按 500 处理
+RECEIVE_TIMEOUT = 40  # 秒：服务端每 20 秒 ping 一次，两个间隔什么也没收到，连接已经断了
+LEADING = " \t\n，。！？；：、…,.!?;:"  # 重发时去掉开头的停顿标点
+
+
+class GiveUp(Exception):
+    """这一轮放弃：改为显示文字回复。"""
+
+
+class Budget:
+    """一轮的实时总时长：从第一次尝试算到第一块音频；中途失败时为续说重新计时。"""
+
+    def __init__(self):
+        self.deadline = time.monotonic() + REALTIME_BUDGET
+
+    def audio_started(self):
+        self.deadline = None  # 音频已经开始，不再计时
+
+    def failed(self):
+        if self.deadline is None:
+            self.deadline = time.monotonic() + REALTIME_BUDGET
+
+    def left(self):
+        """还剩几秒；不在计时时是 RECEIVE_TIMEOUT。"""
+        if self.deadline is None:
+            return RECEIVE_TIMEOUT
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise GiveUp("这一轮的总时长已经用完")
+        return min(left, RECEIVE_TIMEOUT)
+
+    def wait(self, attempt, at_least=0):
+        """等待下一次尝试：at_least（Retry-After）优先，否则指数退避加随机抖动。"""
+        if at_least:
+            delay = at_least + random.uniform(0, BASE_DELAY)
+        else:
+            delay = random.uniform(0, min(MAX_DELAY, BASE_DELAY * 2 ** (attempt - 1)))
+        if self.deadline is not None and time.monotonic() + delay > self.deadline:
+            raise GiveUp(f"再等 {delay:.1f} 秒会超出这一轮的总时长")
+        time.sleep(delay)
+
+
+class Connection:
+    """连接池中的一条连接。重连次数按连接计，几轮共用它时各轮仍各自计时。"""
+
+    def __init__(self):
+        self.ws = None
+        self.used = False  # 连过一次之后，再连就是重连
+        self.reconnects = 0  # 这是连续第几次重连；连接送来音频时清零
+        self.at_least = 0  # 下一次连接前至少等几秒（关闭码或握手拒绝的 Retry-After）
+
+    def open(self, budget):
+        while self.ws is None:
+            if self.used:
+                self.reconnects += 1
+                if self.reconnects >= MAX_ATTEMPTS:  # 连同第一次，连续尝试了 MAX_ATTEMPTS 次
+                    raise GiveUp(f"连续 {MAX_ATTEMPTS} 次都没有连上")
+                budget.wait(self.reconnects, self.at_least)
+            self.used = True
+            self.at_least = 0
+            try:
+                self.ws = websocket.create_connection(
+                    URL, header=[f"Authorization: Bearer {API_KEY}"], timeout=budget.left()
+                )
+                print(f"已连接，连接 ID：{(self.ws.getheaders() or {}).get('x-request-id', '-')}")
+            except websocket.WebSocketBadStatusException as exc:
+                headers = exc.resp_headers or {}
+                print(f"握手被拒绝：HTTP {exc.status_code}（request_id={headers.get('x-request-id', '-')}）")
+                if exc.status_code not in RETRY_HANDSHAKE:
+                    raise GiveUp("这个状态码重连也没用") from exc
+                # 按 Retry-After 等待；它超出这一轮剩下的总时长时，budget.wait 放弃。
+                self.at_least = int(headers.get("retry-after", 0))
+            except (OSError, websocket.WebSocketException) as exc:
+                print(f"无法连接：{exc}")
+        return self.ws
+
+    def heard_audio(self):
+        self.reconnects = 0  # 这条连接送来了音频：重连次数清零
+
+    def closed(self, code):
+        self.ws = None
+        self.at_least = MIN_WAIT.get(code, 0)
+
+
+def say(conn, budget, context_id, text, out):
+    """在一个新的上下文中合成 text。
+
+    返回 (结果, 收到音频的文本到哪里为止, 是否收到了音频)。
+    """
+    ws = conn.open(budget)
+    ws.send(json.dumps({"type": "generate", "context_id": context_id, "text": text, **SETTINGS}))
+    heard = 0
+    got_audio = False
+    waiting_for_slot = False  # 收到 rate_limited 后，等这条连接上别的上下文结束
+    while True:
+        ws.settimeout(budget.left())  # 还没有音频时，最多等到这一轮的总时长用完
+        try:
+            opcode, data = ws.recv_data()  # 服务端的 ping 由库自动回复 pong
+        except websocket.WebSocketTimeoutException:
+            budget.left()  # 总时长用完时放弃
+            conn.closed(1006)  # RECEIVE_TIMEOUT 内什么也没收到（包括 ping）：连接已经断了
+            ws.close()
+            return "closed", heard, got_audio
+        except (OSError, websocket.WebSocketException):
+            conn.closed(1006)  # 没有关闭帧的断开
+            return "closed", heard, got_audio
+        if opcode == websocket.ABNF.OPCODE_CLOSE:
+            code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
+            print(f"连接被关闭：{code}")
+            conn.closed(code)
+            if code in RECONNECT_NEVER:
+                raise GiveUp(f"关闭码 {code}：重连也没用")
+            return "closed", heard, got_audio
+        if opcode != websocket.ABNF.OPCODE_TEXT:
+            continue
+        message = json.loads(data)
+        if message.get("context_id") != context_id:
+            if message["type"] == "error" and message.get("context_id") is None:
+                # 不结束任何上下文，记下即可
+                print(f"忽略 {message['error']['code']}：{message['error']['message']}")
+            elif waiting_for_slot and (
+                message["type"] == "done" or message.get("billed_characters") is not None
+            ):
+                return "busy", heard, got_audio  # 别的上下文结束了，空出了位置
+            continue
+        if message["type"] == "audio":
+            out.write(base64.b64decode(message["data"]))
+            got_audio = True
+            budget.audio_started()
+            conn.heard_audio()
+        elif message["type"] == "timestamps":
+            for word in message["words"]:
+                found = text.find(word["text"], heard)
+                if found >= 0:
+                    heard = found + len(word["text"])
+        elif message["type"] == "done":
+            print(f"[{context_id}] 完成，计费 {message['billed_characters']} 字符")
+            return "done", len(text), got_audio
+        elif message["type"] == "error":
+            error = message["error"]
+            print(
+                f"[{context_id}] {error['code']}：{error['message']}"
+                f"（request_id={error['request_id']}，计费 {message.get('billed_characters')} 字符）"
+            )
+            if error["code"] == "rate_limited":
+                waiting_for_slot = True  # 最多等到这一轮的总时长用完
+                continue
+            if error["code"] != "internal_error":
+                raise GiveUp("这个错误重发也没用，按错误码一览处理")  # 例如 insufficient_credit
+            return "failed", heard, got_audio
+
+
+def main():
+    if not API_KEY:
+        sys.exit("请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）")
+    conn = Connection()
+    budget = Budget()
+    rest = REPLY
+    try:
+        with open("reply.pcm", "wb") as out:
+            failures = 0  # 这一轮连续失败了几次；收到音频时清零
+            while True:
+                context_id = f"reply-{uuid.uuid4().hex[:8]}"  # 每次尝试都用新的 context_id
+                result, heard, got_audio = say(conn, budget, context_id, rest, out)
+                rest = rest[heard:].lstrip(LEADING)
+                if result == "done" or not rest:
+                    return
+                budget.failed()
+                failures = 1 if got_audio else failures + 1
+                if failures == MAX_ATTEMPTS:
+                    raise GiveUp(f"连续尝试 {MAX_ATTEMPTS} 次都没有收到音频")
+                if result == "failed":
+                    budget.wait(failures)  # 连接还在：退避后在新的上下文中重发
+                print(f"从“{rest[:10]}”起重发")
+    except GiveUp as exc:
+        print(f"放弃：{exc}。改为显示文字回复：{rest}", file=sys.stderr)
+        sys.exit(1)
+    finally:
+        if conn.ws is not None:
+            conn.ws.close()
+
+
+if __name__ == "__main__":
+    main()
