@@ -113,18 +113,33 @@ export function operationsOf(document: OpenApiDocument): OperationEntry[] {
 const deref = <T>(document: OpenApiDocument, value: T): T => derefRef<T>(document, value);
 
 /**
- * Multi-line YAML prose as one line: a break between Chinese characters or after full-width
+ * Wrapped YAML lines as one line: a break between Chinese characters or after full-width
  * punctuation disappears, any other becomes a space (as between Chinese text and `code`).
  */
-export const prose = (value: unknown): string =>
-  String(value ?? '')
-    .trim()
+const unwrap = (text: string): string =>
+  text
     .replace(/([\u4e00-\u9fff])\s*\n\s*(?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])/g, '$1')
     .replace(/([\u3000-\u303f\uff00-\uffef])\s*\n\s*/g, '$1')
     .replace(/\s*\n\s*/g, ' ');
 
-/** A table cell: one line, pipes escaped. */
-const cell = (value: string): string => value.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/**
+ * Multi-line YAML prose as Markdown: its paragraphs (blank lines) and list items (`- `, `1. `)
+ * kept as the web page shows them, each unwrapped to one line.
+ */
+export const prose = (value: unknown): string =>
+  String(value ?? '')
+    .trim()
+    .split(/\n\s*\n/)
+    .map((block) =>
+      block
+        .split(/\n(?=\s*(?:[-*] |\d+\. ))/)
+        .map((item) => unwrap(item.trim()))
+        .join('\n'),
+    )
+    .join('\n\n');
+
+/** A table cell: one line (paragraphs run together as wrapped lines do), pipes escaped. */
+const cell = (value: string): string => unwrap(value).replace(/\|/g, '\\|');
 const code = (value: unknown): string =>
   `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 const table = (head: string[], rows: string[][]): string =>
