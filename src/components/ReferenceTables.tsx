@@ -21,6 +21,21 @@ import { limits } from '@site/src/data/limits';
 import { paramThatStopsRetry } from '@site/src/diagrams/errorKind';
 import { apiSpecs, websocketSpec } from '@site/src/data/apiSpecs';
 
+/** The id of the retry table's row for the websocket `rate_limited` (D81). */
+export const websocketRateLimitedAnchor = 'websocket-rate-limited';
+
+/** The websocket exception of `rate_limited`, after its kind in the catalogue (D81). */
+function WebsocketRateLimited(): ReactNode {
+  return (
+    <>
+      （HTTP）；WebSocket 上
+      <Link to={`/api/errors#${websocketRateLimitedAnchor}`}>
+        <Prose text={retryPolicy.websocketRateLimitedLabel} />
+      </Link>
+    </>
+  );
+}
+
 /** The id of an error code's row in the catalogue. */
 export const errorAnchor = (code: string): string => `error-${code}`;
 
@@ -74,6 +89,7 @@ export function ErrorCatalogue(): ReactNode {
                     <ParamCondition param={paramThatStopsRetry(e) ?? null} />
                   </>
                 )}
+                {e.code === 'rate_limited' && e.onWebsocket && <WebsocketRateLimited />}
               </td>
               <td>
                 <Prose text={e.action} />
@@ -130,7 +146,14 @@ export function WebsocketErrorCodes(): ReactNode {
             <Link to={`#${errorAnchor(e.code)}`}>
               <code>{e.code}</code>
             </Link>
-            ：{errorActionLabel[e.kind]}
+            ：
+            {e.code === 'rate_limited' ? (
+              <Link to={`#${websocketRateLimitedAnchor}`}>
+                <Prose text={retryPolicy.websocketRateLimitedLabel} />
+              </Link>
+            ) : (
+              errorActionLabel[e.kind]
+            )}
           </li>
         ))}
     </ul>
@@ -242,7 +265,9 @@ const seconds = (ms: number): string => `${formatCount(ms / 1000)} 秒`;
 /** The retry policy of `src/data/retryPolicy.ts`: its numbers, and the waits they give. */
 export function RetryPolicyTable(): ReactNode {
   const p = retryPolicy;
-  useBrokenLinks().collectAnchor(pollingAnchor);
+  const brokenLinks = useBrokenLinks();
+  brokenLinks.collectAnchor(pollingAnchor);
+  brokenLinks.collectAnchor(websocketRateLimitedAnchor);
   const steps = Array.from({ length: p.maxAttempts - 1 }, (_, i) => i + 1);
   return (
     <TableRegion label="重试参数">
@@ -334,6 +359,23 @@ export function RetryPolicyTable(): ReactNode {
             <th>在新上下文中重发</th>
             <td>
               <Prose text={p.resend} />
+              <Prose text={p.resendPoint} />
+            </td>
+          </tr>
+          <tr data-param="websocketRateLimited" id={websocketRateLimitedAnchor}>
+            <th>
+              WebSocket 上的 <code>rate_limited</code>
+            </th>
+            <td>
+              <Prose text={p.websocketRateLimited} />
+            </td>
+          </tr>
+          <tr data-param="planned1000">
+            <th>
+              服务端的 <code>1000</code>
+            </th>
+            <td>
+              <Prose text={p.planned1000} />
             </td>
           </tr>
           <tr data-param="polling" id={pollingAnchor}>
@@ -341,10 +383,9 @@ export function RetryPolicyTable(): ReactNode {
             <td>
               轮询资源的状态（例如等待克隆完成）不是重试，不按上面的次数和退避计算：每{' '}
               {seconds(pollingPolicy.intervalMs)}
-              查一次。某一轮查询失败、而这种失败按下面的规则可以重试（例如 5xx
-              或网络错误）时，不必立即重查，到下一轮照常再查；响应带 <code>Retry-After</code>{' '}
-              时，下一轮前至少等待它给出的秒数。轮询有自己的上限：最多 {pollingPolicy.maxRounds}{' '}
-              轮，用完后停止，并报告资源仍未就绪。
+              查一次。某一轮查询失败（可以重试的错误码，或者网络错误）时不退避、不马上重查，照常等到下一轮再查；响应带{' '}
+              <code>Retry-After</code> 时，下一轮前至少等待它给出的秒数。轮询有自己的上限：最多{' '}
+              {pollingPolicy.maxRounds} 轮，用完后停止，并报告资源仍未就绪。
             </td>
           </tr>
         </tbody>

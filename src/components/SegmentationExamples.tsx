@@ -98,8 +98,9 @@ function Shown({ text }: { text: string }): ReactNode {
   if (chars.length <= 40) return <code>{JSON.stringify(text)}</code>;
   return (
     <>
-      <code>{JSON.stringify(`${chars.slice(0, 8).join('')}…${chars.slice(-6).join('')}`)}</code>（
-      {chars.length} 个字符）
+      {/* Not “…”: it is itself a segment boundary, so it would misread as part of the text. */}
+      {chars.length} 个字符：以 <code>{JSON.stringify(chars.slice(0, 8).join(''))}</code> 开头，以{' '}
+      <code>{JSON.stringify(chars.slice(-6).join(''))}</code> 结尾
     </>
   );
 }

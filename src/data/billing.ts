@@ -113,7 +113,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '客户端发送 `cancel` 取消上下文',
     billed: 'started',
     rule: '音频已经全部发出的段和收到 `cancel` 时正在合成的一段计费，排队的段和还没有成段的文本不计费',
-    more: `已经发出、还在网络上传输的音频也算发出。正在合成的一段剩余的音频不再发送。一段最多 ${maxBilledBeyondAudio} 个计费字符（切段时保证，闭合的引号、括号和标记也算在内），所以取消最多比服务端已经发出的音频多计费 ${maxBilledBeyondAudio} 个计费字符。`,
+    more: `已经发出、还在网络上传输的音频也算发出。正在合成的一段剩余的音频不再发送。一段最多 ${maxBilledBeyondAudio} 个字符，按你发送的文本计（空白、闭合的引号和括号、标记都算在内），它的计费字符数不会更多。所以取消最多比服务端已经发出的音频多计费 ${maxBilledBeyondAudio} 个计费字符。`,
     reported: '`cancel` 之后随即收到的 `done` 的 `billed_characters`',
   }),
   row({
@@ -122,8 +122,8 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome:
       '上下文因 `internal_error` 以外的 `error` 而结束，例如 `content_rejected`、`insufficient_credit`',
     billed: 'started',
-    rule: '音频已经全部发出的段和出错时正在合成的一段计费，没有通过检查的一段、排队的段和还没有成段的文本不计费',
-    more: `\`content_rejected\` 和 \`insufficient_credit\` 是在一段开始合成之前检查出来的，这时没有正在合成的段：被拒绝的这一段不计费，只计它之前的段。其他错误与取消一样，最多比服务端已经发出的音频多计费 ${maxBilledBeyondAudio} 个计费字符。上下文的第一条 \`generate\` 就被拒绝时，计费字符数为 0。`,
+    rule: '音频已经全部发出的段计费；出错时正在合成的一段也计费，但 `content_rejected` 和 `insufficient_credit` 出错时没有正在合成的段；没有通过检查的一段、排队的段和还没有成段的文本不计费',
+    more: `\`content_rejected\` 和 \`insufficient_credit\` 是在一段开始合成之前检查出来的，这时没有正在合成的段：被拒绝的这一段不计费，只计它之前的段。其他结束上下文的错误与取消一样，最多比服务端已经发出的音频多计费 ${maxBilledBeyondAudio} 个计费字符。上下文的第一条 \`generate\` 就被拒绝时，计费字符数为 0。`,
     reported: '`error` 消息的 `billed_characters`',
   }),
   row({
@@ -132,7 +132,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '上下文因服务端故障结束：错误码为 `internal_error` 的 `error`',
     billed: 'started-but-failed',
     rule: '出错的一段不计费，即使已经收到它的部分音频；它之前的段计费，排队的段不计费',
-    more: '所以从第一个没有收到音频的词起在新的上下文中重发，这段文本只计费一次，做法见[重试策略](/api/errors#retries)。',
+    more: '所以在新的上下文中重发没有收到音频的文本，出错的这段文本只计费一次，做法见[重试策略](/api/errors#retries)。',
     reported: '`error` 消息的 `billed_characters`',
   }),
   row({
@@ -141,7 +141,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '连接关闭时还有进行中的上下文：任何一方以任何关闭码关闭，或者连接没有关闭帧就断开',
     billed: 'started',
     rule: '音频已经全部发出的段计费；正在合成的一段是否计费，看连接为什么关闭；排队的段和还没有成段的文本不计费',
-    more: '服务端因自身原因关闭时（计划内排空的 1000、1011、1013），正在合成的一段不计费。客户端关闭、服务端因客户端的问题关闭（1008、4000、4002），或者连接没有关闭帧就断开时，它也计费。在新连接上用新的 `context_id` 从第一个没有收到音频的词起重发，其中已经计费的部分会再计费一次，做法见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
+    more: '服务端因自身原因关闭时，正在合成的一段不计费：服务端发出的 1000（计划内停机，例如部署新版本）、1011 和 1013。客户端关闭（客户端发出的 1000）、服务端因客户端的问题关闭（1008、4000、4002），或者连接没有关闭帧就断开时，它也计费。在新连接上用新的 `context_id` 重发没有收到音频的文本，其中已经计费的部分会再计费一次，做法见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
     reported: `收不到 \`done\`。请在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找`,
   }),
   row({
@@ -186,7 +186,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'segments',
     topic: '按段计费',
-    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费，因服务端的原因没有合成完的一段也不计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个计费字符。每个请求或上下文一次合成一段：上一段的音频写出后，下一段开始合成。`,
+    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费，因服务端的原因没有合成完的一段也不计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个字符（按发送的文本计，空白和标记都算在内），它的计费字符数不会更多。每个请求或上下文一次合成一段：上一段的音频写出后，下一段开始合成。`,
   },
   {
     id: 'reported-counts',
@@ -197,6 +197,11 @@ export const billingRules: readonly BillingRule[] = [
     id: 'usage-records',
     topic: '没有收到计费字符数时',
     rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的用量明细。它逐条列出每次合成的计费字符数：HTTP 请求按请求 ID 和时间，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`，每小时扣费后更新。API 没有查询用量的接口，\`GET /v1/user/credit\` 只返回余额。`,
+  },
+  {
+    id: 'reconcile',
+    topic: '对账',
+    rule: '对账核对计费字符数，不核对金额。用量明细每个上下文一条记录，是它各段计费字符数之和，不论这些段落在哪几个小时；费用则按小时、按模型汇总后才取整到分，所以一轮回复的金额对不到分。在你的日志里为每次合成记下请求 ID（响应头 `X-Request-Id`）和计费字符数；WebSocket 上为每个上下文记下连接 ID（握手响应头 `X-Request-Id`）、`context_id` 和结束它的 `done` 或 `error` 中的 `billed_characters`。',
   },
   {
     id: 'retries',

@@ -10,8 +10,9 @@ import { limit } from './limits';
 export interface RetryPolicy {
   /**
    * Attempts in all, the first one included; then the client gives up and reports the failure.
-   * Two counters share this bound (D53): a turn's attempts (each resend on a new context is one,
+   * Two counters, each capped by it (D84): a turn's attempts (each resend on a new context is one,
    * `resend`) and a connection's reconnects (`sharedConnection`); each restarts as `resetOn` says.
+   * A reconnect after a close that is no failure (1000, 4000) counts in neither.
    */
   readonly maxAttempts: number;
   /** What `maxAttempts` counts, for the reader (rendered in the retry table). */
@@ -45,15 +46,15 @@ export interface RetryPolicy {
   /** `resetOn` for the reader (rendered in the retry table). */
   readonly resetRule: string;
   /**
-   * Real-time use (a listener is waiting for the audio): every attempt and every wait of a turn,
-   * until its first audio, fit in this many ms. A wait that would end past it, `Retry-After`
+   * Real-time use (a listener is waiting for the audio): from a turn's first failure (D83) to its
+   * first audio after it, every attempt and every wait fit in this many ms. A wait that would end past it, `Retry-After`
    * included (an HTTP response's or a refused handshake's), is not waited: the client gives up at
    * once and falls back (e.g. shows the reply as text). Batch work has no such budget: it waits
    * `Retry-After` however long, within `maxAttempts`. What one budget covers is
    * `realtimeBudgetScope`.
    */
   readonly realtimeBudgetMs: number;
-  /** What one real-time budget covers (D9), for the reader (rendered in the retry table). */
+  /** What one real-time budget covers (D83), for the reader (rendered in the retry table). */
   readonly realtimeBudgetScope: string;
   /** What to do when the next wait would end past the budget, for the reader. */
   readonly overBudget: string;
@@ -65,13 +66,27 @@ export interface RetryPolicy {
   readonly handshakes: string;
   /** How a websocket turn is resent on a new context (D6, D8), for the reader. */
   readonly resend: string;
+  /**
+   * Where a resend starts (D82): everything after the last timestamped word, as sent. Rendered
+   * in the `resend` row and in /api/websocket's steps after a drop.
+   */
+  readonly resendPoint: string;
+  /** The websocket `rate_limited` (11th context, D81): waited for, not retried with backoff. */
+  readonly websocketRateLimited: string;
+  /** Its action in a table cell (the catalogue's kind column, the websocket code list). */
+  readonly websocketRateLimitedLabel: string;
+  /** A server's planned 1000 (D85): reconnect after a random wait of 0 to `baseDelayMs`. */
+  readonly planned1000: string;
 }
+
+/** The backoff's base (ms): `planned1000` names it too. */
+const baseDelayMs = 500;
 
 export const retryPolicy: RetryPolicy = {
   maxAttempts: 5,
   attemptsRule:
-    '含第一次请求或第一次连接，用完后放弃并报告失败。两个计数共用这个上限：一轮为自己做的尝试（在新上下文中的每次重发都算一次），以及一条连接的重连。',
-  baseDelayMs: 500,
+    '含第一次请求或第一次连接，用完后放弃并报告失败。WebSocket 上有两个计数，各自以它为限：一轮的尝试次数（在新上下文中的每次重发算一次），以及一条连接的重连次数。一次断开后重连并重发，两个计数各加一。服务端的 `1000`（计划内停机）或 `4000`（空闲超时）之后的重连不是失败，两个计数都不加。',
+  baseDelayMs,
   maxDelayMs: 4_000,
   jitter: 'full',
   retryAfterFirst: true,
@@ -80,16 +95,22 @@ export const retryPolicy: RetryPolicy = {
     '连接的重连次数在重连后的连接送来第一条 `audio` 时清零，一轮的尝试次数在这一轮收到 `audio` 时清零：之后再失败，从第 1 次、第一步退避重新算。只完成了握手、还没有送来音频的连接，不算恢复。',
   realtimeBudgetMs: 10_000,
   realtimeBudgetScope:
-    '按轮计时（一轮是用户正在等的一段回复）：从这一轮的第一次尝试算到它的第一块音频，其间的重试、重连、重发和等待都算在内。音频开始后中途失败时，从失败时起重新计时，没说完的部分另有一份总时长。',
+    '按轮计时（一轮是用户正在等的一段回复），从这一轮第一次失败时算起，到失败之后的第一块音频为止，其间的重试、重连、重发和等待都算在内。失败指迫使客户端重试或重连的错误、关闭或握手被拒绝。没有失败的一轮不计时：大模型生成得慢、等待工具调用都不是失败。音频开始之后再失败，从那次失败起重新计时。',
   overBudget:
-    '下一次等待会超出剩余时间时，不再等待，立即放弃并降级，例如改为显示文字回复。`Retry-After`（HTTP 响应的或握手被拒绝时的）比剩余时间还长时也一样，例如 `Retry-After: 20`。',
+    '下一次等待会超出剩余时间时，放弃这一轮并降级，例如改为显示文字回复，不再等待、也不再尝试。`Retry-After`（HTTP 响应的或握手被拒绝时的）比剩余时间还长时也一样，例如 `Retry-After: 20`。',
   batch: '没有总时长：按 `Retry-After` 等待，只受最多尝试次数的约束。',
   sharedConnection:
     '几轮共用一条连接时，重连次数按连接计，总时长按轮计：一轮的总时长用完就降级，即使这条连接还在为后面的轮次重连。',
   handshakes:
     '每次握手都计入 API 密钥的[每分钟请求数](/api/limits-and-timeouts#rate-limits)，重连也不例外。握手被拒绝时按状态码处理，与 HTTP 请求相同：429 和 5xx 退避后重连（网关没有错误对象的 502、504 按 500 处理），其余的不重连。',
   resend:
-    '上下文因 `internal_error` 或连接关闭而结束时，用新的 `context_id` 从第一个没有收到音频的词起重发，算作这一轮的一次尝试；最后一条 `timestamps` 的最后一个词就是收到音频的最后一个词。重发的文本是否再计费，见[什么时候扣费](/price#when-charged)。',
+    '上下文因 `internal_error` 或连接关闭而结束时，用新的 `context_id` 重发没有收到音频的文本，算作这一轮的一次尝试。重发的文本是否再计费，见[什么时候扣费](/price#when-charged)。',
+  resendPoint:
+    '重发最后一条 `timestamps` 的最后一个词之后的全部文本，照你发送时的原样，标点和空白都保留。这个词是收到音频的最后一个词。',
+  websocketRateLimited:
+    'WebSocket 上的 `rate_limited`（连接上的上下文已满）不按退避重试：等这条连接上有上下文收到 `done` 或结束它的 `error`，再用新的 `context_id` 开始。这是一次失败：等待计入这一轮的总时长，每次重新开始算一次尝试。',
+  websocketRateLimitedLabel: '等有上下文结束，再用新的 `context_id` 开始（不按退避重试）',
+  planned1000: `服务端的 \`1000\` 是计划内停机，不是失败：先在 0 到 ${baseDelayMs / 1000} 秒之间随机等待一段时间，免得所有客户端同时重连，再重连并重发没说完的文本。`,
 };
 
 /** The upper bound of the wait before retry `n` (1-based), in ms, before the jitter. */

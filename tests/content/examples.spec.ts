@@ -665,10 +665,11 @@ test.describe('best-practices/realtime_retry resumes on a new context and respec
           VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
         });
         expect(run.status, run.output).toBe(0);
+        // Resent from just after the last timestamped word, as sent: punctuation kept (D82).
         expect(generates.map((g) => [g.connection, g.text])).toEqual([
           [1, reply],
-          [1, reply.slice(reply.indexOf('您的订单'))],
-          [2, reply.slice(reply.indexOf('快递'))],
+          [1, reply.slice(reply.indexOf('您好') + '您好'.length)],
+          [2, reply.slice(reply.indexOf('发货') + '发货'.length)],
         ]);
         expect(new Set(generates.map((g) => g.context_id)).size).toBe(3);
       } finally {

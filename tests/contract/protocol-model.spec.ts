@@ -989,3 +989,19 @@ test('the document states the decided rules where the model enforces them', () =
   const error = messages.error.payload as { required: string[] };
   expect(error.required).toContain('billed_characters');
 });
+
+test('a context ends once: an ending error written before the cancel arrives is its end (D79)', () => {
+  const c = client({ failSegment: (id, index) => id === 'turn-1' && index === 1 });
+  c.send({ type: 'generate', context_id: 'turn-1', text: '第一句。第二句。', voice_id: voice }, 0);
+  c.run(1000);
+  // The cancel was on its way when the error was written: it names an id no longer open.
+  c.send({ type: 'cancel', context_id: 'turn-1' }, 1000);
+  const turn1 = ofContext(c.events, 'turn-1').map((m) => m.message);
+  const endings = turn1.filter(
+    (m) => m.type === 'done' || (m.type === 'error' && m.billed_characters !== null),
+  );
+  expect(endings).toHaveLength(1);
+  expect(endings[0]).toMatchObject({ type: 'error', error: { code: 'internal_error' } });
+  expect(turn1.at(-1)).toMatchObject({ type: 'error', billed_characters: null });
+  expect(turn1.some((m) => m.type === 'done')).toBe(false);
+});

@@ -4,7 +4,8 @@
  * no client makes), and the backoff alone, every wait at its ceiling, leaves room in the real-time
  * budget for the attempts themselves. The websocket rules beside the numbers say what the decisions
  * say: the reconnect count restarts on a reconnected connection's first audio, not on a timer
- * (D20); the real-time budget runs per turn up to its first audio, and afresh for resuming (D9).
+ * (D20); the real-time budget runs per turn from its first failure to the first audio after it
+ * (D83); two counters, each capped (D84); websocket `rate_limited` (D81), resend point (D82), 1000 (D85).
  */
 import { test, expect } from '@playwright/test';
 import { backoffCeilingMs, backoffSchedule, retryPolicy } from '../../src/data/retryPolicy';
@@ -39,20 +40,45 @@ test('the reconnect count restarts on a connection’s first audio, not after a 
   expect(p.resetRule).not.toMatch(/\d+\s*(?:秒|分钟)|稳定/);
 });
 
-test('one real-time budget is one turn up to its first audio; resuming gets its own (D9, D21)', () => {
+test('one real-time budget runs from a turn’s first failure to its first audio after it (D83, D21)', () => {
   const p = retryPolicy;
   expect(p.realtimeBudgetScope).toMatch(/^按轮计时/);
+  // D83: it starts at the first failure, not at the first attempt; no failure, no clock.
+  expect(p.realtimeBudgetScope).toContain('第一次失败时算起');
+  expect(p.realtimeBudgetScope).toContain('没有失败的一轮不计时');
+  expect(p.realtimeBudgetScope).not.toContain('第一次尝试');
   expect(p.realtimeBudgetScope).toContain('第一块音频');
   expect(p.realtimeBudgetScope).toContain('重新计时');
   // On a shared connection the reconnects are the connection's, the budget the turn's.
   expect(p.sharedConnection).toMatch(/重连次数按连接计，总时长按轮计/);
 });
 
-test('two counters share the attempt limit, each restarting on its own first audio (D53)', () => {
+test('two counters, each capped by the attempt limit, each restarting on its own first audio (D84)', () => {
   const p = retryPolicy;
+  expect(p.attemptsRule).toContain('各自以它为限');
+  expect(p.attemptsRule).not.toContain('共用');
+  // A reconnect after a close that is no failure counts in neither.
+  expect(p.attemptsRule).toMatch(/`1000`[^。]*`4000`[^。]*都不加/);
   // A turn's attempts (each resend on a new context is one) and a connection's reconnects.
   expect(p.attemptsRule).toContain('一轮');
   expect(p.attemptsRule).toContain('重连');
   expect(p.resetRule).toMatch(/连接的重连次数[^。]*`audio`/);
   expect(p.resetRule).toMatch(/一轮的尝试次数[^。]*`audio`/);
+});
+
+test('websocket rate_limited waits for a context to end, not a backoff (D81)', () => {
+  const rule = retryPolicy.websocketRateLimited;
+  expect(rule).toContain('不按退避重试');
+  expect(rule).toMatch(/`done`[^。]*结束它的 `error`/);
+  expect(rule).toContain('计入这一轮的总时长');
+  expect(rule).toContain('每次重新开始算一次尝试');
+});
+
+test('a resend starts after the last timestamped word, as sent (D82)', () => {
+  expect(retryPolicy.resendPoint).toContain('最后一个词之后的全部文本');
+  expect(retryPolicy.resendPoint).toContain('标点和空白都保留');
+});
+
+test('after a server 1000 the client waits a random 0 to baseDelayMs (D85)', () => {
+  expect(retryPolicy.planned1000).toContain(`0 到 ${retryPolicy.baseDelayMs / 1000} 秒之间随机`);
 });

@@ -195,10 +195,15 @@ test.describe('/api/errors', () => {
       await expect(row.locator('td').nth(1)).toContainText(e.name);
       // D63: the one code whose retry depends on `param` says so in its own row.
       const stop = paramThatStopsRetry(e);
+      // D81: the websocket rate_limited is waited for, not retried with backoff, in the row too.
+      const websocket =
+        e.code === 'rate_limited' && e.onWebsocket
+          ? `（HTTP）；WebSocket 上${shown(retryPolicy.websocketRateLimitedLabel)}`
+          : '';
       await expect(row.locator(`td[data-kind]`)).toHaveText(
-        stop
+        (stop
           ? `${errorActionLabel[e.kind]}（param 为 null 时）；${errorActionLabel['fix-request']}（param 为 ${stop} 时）`
-          : errorActionLabel[e.kind],
+          : errorActionLabel[e.kind]) + websocket,
       );
       await expect(row.locator('td').nth(4)).toHaveText(shown(e.action));
     }
@@ -212,10 +217,15 @@ test.describe('/api/errors', () => {
     const codes = apiErrors.filter((e) => e.onWebsocket);
     expect(codes.length).toBeGreaterThan(0);
     expect(codes.length).toBeLessThan(apiErrors.length);
-    await expect(items).toHaveText(codes.map((e) => `${e.code}：${errorActionLabel[e.kind]}`));
+    await expect(items).toHaveText(
+      codes.map(
+        (e) =>
+          `${e.code}：${e.code === 'rate_limited' ? shown(retryPolicy.websocketRateLimitedLabel) : errorActionLabel[e.kind]}`,
+      ),
+    );
     // Each code links to its row of the catalogue.
     const targets = await items
-      .locator('a')
+      .locator('a[href*="#error-"]')
       .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).hash));
     expect(targets).toEqual(codes.map((e) => `#error-${e.code}`));
   });

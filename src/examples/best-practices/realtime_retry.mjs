@@ -1,10 +1,11 @@
 // 实时场景的一轮回复：失败后按重试策略重连、重发，超出总时长就降级为文字（Node.js 18+）。
 //
 // 音频写入 reply.pcm（24 kHz、16 位小端序 PCM）。
-// - 上下文收到 internal_error 或连接被关闭：用新的 context_id，从第一个没有收到音频的词起重发。
-// - 上下文收到 rate_limited（连接上的上下文已满）：等别的上下文结束，再用新的 context_id 开始。
-// - 这一轮的总时长从第一次尝试算到第一块音频；音频开始之后中途失败，从失败时起重新计时。
-// - 两个计数，同一个上限：这一轮的尝试次数和这条连接的重连次数，各自在收到音频时清零。
+// - 上下文收到 internal_error 或连接被关闭：用新的 context_id，重发最后一个有时间戳的词之后的全部文本（照原样）。
+// - 上下文收到 rate_limited（连接上的上下文已满）：不退避，等别的上下文结束，再用新的 context_id 开始。
+// - 总时长从这一轮第一次失败时算起，到之后的第一块音频为止；没有失败时不计时。
+// - 两个计数各以 MAX_ATTEMPTS 为限：这一轮的尝试次数和这条连接的重连次数，各自在收到音频时清零。
+//   服务端的 1000、4000 不是失败：之后的重连不算尝试，1000 先随机等待 0 到 BASE_DELAY_MS。
 //
 // 运行：
 //   npm install ws
@@ -34,9 +35,10 @@ const SETTINGS = {
 const MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 500; // 第一次重试前退避的上限
 const MAX_DELAY_MS = 4_000; // 单次退避的上限
-const REALTIME_BUDGET_MS = 10_000; // 一轮从第一次尝试到第一块音频，所有尝试和等待加起来的上限
+const REALTIME_BUDGET_MS = 10_000; // 从第一次失败到之后的第一块音频，所有尝试和等待加起来的上限
 
 const RECONNECT_NEVER = new Set([1008, 4029]); // 重连也没用的关闭码：先解决原因
+const NOT_FAILURE = new Set([1000, 4000]); // 计划内停机和空闲超时：重连，但不算尝试
 const MIN_WAIT_MS = new Map([
   [1011, 1_000], // 这两个关闭码第一次重连前至少等这么久
   [1013, 5_000],
@@ -44,16 +46,15 @@ const MIN_WAIT_MS = new Map([
 // 握手被拒绝时可以重连的状态码；网关的 502、504 按 500 处理
 const RETRY_HANDSHAKE = new Set([429, 500, 502, 503, 504]);
 const RECEIVE_TIMEOUT_MS = 40_000; // 服务端每 20 秒 ping 一次，两个间隔什么也没收到，连接已经断了
-const LEADING = /^[\s，。！？；：、…,.!?;:]+/u; // 重发时去掉开头的停顿标点
 
 /** 这一轮放弃：改为显示文字回复。 */
 class GiveUp extends Error {}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** 一轮的实时总时长：从第一次尝试算到第一块音频；中途失败时为续说重新计时。 */
+/** 一轮的实时总时长：从第一次失败算到之后的第一块音频；没有失败时不计时（大模型慢不算失败）。 */
 class Budget {
-  deadline = Date.now() + REALTIME_BUDGET_MS;
+  deadline = null;
 
   audioStarted() {
     this.deadline = null; // 音频已经开始，不再计时
@@ -118,10 +119,15 @@ class Connection {
   used = false; // 连过一次之后，再连就是重连
   reconnects = 0; // 这是连续第几次重连；连接送来音频时清零
   atLeastMs = 0; // 下一次连接前至少等多久（关闭码或握手拒绝的 Retry-After）
+  planned = false; // 上一次关闭是 1000 或 4000：这次重连不算尝试
+  drained = false; // 上一次关闭是服务端的 1000（计划内停机）
 
   async open(budget) {
     while (this.ws === null) {
-      if (this.used) {
+      if (this.used && this.planned) {
+        // 服务端的 1000：随机等一会儿，免得所有客户端同时重连
+        if (this.drained) await sleep(Math.random() * BASE_DELAY_MS);
+      } else if (this.used) {
         this.reconnects += 1;
         if (this.reconnects >= MAX_ATTEMPTS) {
           throw new GiveUp(`连续 ${MAX_ATTEMPTS} 次都没有连上`); // 连同第一次
@@ -130,6 +136,7 @@ class Connection {
       }
       this.used = true;
       this.atLeastMs = 0;
+      this.planned = false;
       const result = await handshake(budget.left());
       if (result.ws) {
         const ws = result.ws;
@@ -138,8 +145,11 @@ class Connection {
           if (this.ws !== ws) return;
           this.ws = null;
           this.atLeastMs = MIN_WAIT_MS.get(code) ?? 0;
+          this.planned = NOT_FAILURE.has(code);
+          this.drained = code === 1000;
         });
       } else {
+        budget.failed(); // 握手被拒绝或连不上是一次失败：总时长从这里开始计时（如果还没有开始）
         this.atLeastMs = result.retryAfterMs;
       }
     }
@@ -172,7 +182,8 @@ function say(conn, ws, budget, contextId, text, out) {
         budget.deadline === null ? RECEIVE_TIMEOUT_MS : Math.max(0, budget.deadline - Date.now());
       timer = setTimeout(
         () => {
-          if (budget.deadline !== null) finish(reject, new GiveUp('第一块音频没有在总时长内到达'));
+          if (budget.deadline !== null)
+            finish(reject, new GiveUp('失败之后的第一块音频没有在总时长内到达'));
           ws.terminate(); // 没有放弃时，按关闭处理：重连后重发
         },
         Math.min(ms, RECEIVE_TIMEOUT_MS),
@@ -214,7 +225,9 @@ function say(conn, ws, budget, contextId, text, out) {
           `[${contextId}] ${code}：${reason}（request_id=${requestId}，计费 ${message.billed_characters} 字符）`,
         );
         if (code === 'rate_limited') {
-          waitingForSlot = true; // 最多等到这一轮的总时长用完
+          budget.failed(); // 这是一次失败：等待计入总时长
+          arm();
+          waitingForSlot = true; // 不退避，最多等到这一轮的总时长用完
         } else if (code !== 'internal_error') {
           // 例如 insufficient_credit：重发也没用，按错误码一览处理
           finish(reject, new GiveUp('这个错误重发也没用'));
@@ -244,10 +257,11 @@ try {
     const contextId = `reply-${randomUUID().slice(0, 8)}`; // 每次尝试都用新的 context_id
     const ws = await conn.open(budget);
     const { result, heard, gotAudio } = await say(conn, ws, budget, contextId, rest, out);
-    rest = rest.slice(heard).replace(LEADING, '');
+    rest = rest.slice(heard); // 最后一个有时间戳的词之后，照原样（标点也保留）
     if (result === 'done' || rest === '') break;
-    budget.failed();
-    failures = gotAudio ? 1 : failures + 1;
+    budget.failed(); // 总时长从第一次失败起计时（服务端的 1000、4000 也让听的人等）
+    if (gotAudio) failures = 0; // 这一轮收到了音频：尝试次数清零
+    if (!(result === 'closed' && conn.planned)) failures += 1; // 1000、4000 之后的重发不算尝试
     if (failures === MAX_ATTEMPTS) throw new GiveUp(`连续尝试 ${MAX_ATTEMPTS} 次都没有收到音频`);
     if (result === 'failed') await budget.wait(failures); // 连接还在：退避后在新的上下文中重发
     console.log(`从“${rest.slice(0, 10)}”起重发`);

@@ -2,10 +2,11 @@
 """实时场景的一轮回复：失败后按重试策略重连、重发，超出总时长就降级为文字。
 
 音频写入 reply.pcm（24 kHz、16 位小端序 PCM）。
-- 上下文收到 internal_error 或连接被关闭：用新的 context_id，从第一个没有收到音频的词起重发。
-- 上下文收到 rate_limited（连接上的上下文已满）：等别的上下文结束，再用新的 context_id 开始。
-- 这一轮的总时长从第一次尝试算到第一块音频；音频开始之后中途失败，从失败时起重新计时。
-- 两个计数，同一个上限：这一轮的尝试次数和这条连接的重连次数，各自在收到音频时清零。
+- 上下文收到 internal_error 或连接被关闭：用新的 context_id，重发最后一个有时间戳的词之后的全部文本（照原样）。
+- 上下文收到 rate_limited（连接上的上下文已满）：不退避，等别的上下文结束，再用新的 context_id 开始。
+- 总时长从这一轮第一次失败时算起，到之后的第一块音频为止；没有失败时不计时。
+- 两个计数各以 MAX_ATTEMPTS 为限：这一轮的尝试次数和这条连接的重连次数，各自在收到音频时清零。
+  服务端的 1000、4000 不是失败：之后的重连不算尝试，1000 先随机等待 0 到 BASE_DELAY 秒。
 
 运行：
     pip install websocket-client
@@ -39,13 +40,13 @@ SETTINGS = {
 MAX_ATTEMPTS = 5
 BASE_DELAY = 0.5  # 秒：第一次重试前退避的上限
 MAX_DELAY = 4.0  # 秒：单次退避的上限
-REALTIME_BUDGET = 10.0  # 秒：一轮从第一次尝试到第一块音频，所有尝试和等待加起来的上限
+REALTIME_BUDGET = 10.0  # 秒：从第一次失败到之后的第一块音频，所有尝试和等待加起来的上限
 
 RECONNECT_NEVER = {1008, 4029}  # 重连也没用的关闭码：先解决原因
+NOT_FAILURE = {1000, 4000}  # 计划内停机和空闲超时：重连，但不算尝试
 MIN_WAIT = {1011: 1, 1013: 5}  # 这两个关闭码第一次重连前至少等这么久（秒）
 RETRY_HANDSHAKE = {429, 500, 502, 503, 504}  # 握手被拒绝时可以重连的状态码；网关的 502、504 按 500 处理
 RECEIVE_TIMEOUT = 40  # 秒：服务端每 20 秒 ping 一次，两个间隔什么也没收到，连接已经断了
-LEADING = " \t\n，。！？；：、…,.!?;:"  # 重发时去掉开头的停顿标点
 
 
 class GiveUp(Exception):
@@ -53,10 +54,10 @@ class GiveUp(Exception):
 
 
 class Budget:
-    """一轮的实时总时长：从第一次尝试算到第一块音频；中途失败时为续说重新计时。"""
+    """一轮的实时总时长：从第一次失败算到之后的第一块音频；没有失败时不计时（大模型慢不算失败）。"""
 
     def __init__(self):
-        self.deadline = time.monotonic() + REALTIME_BUDGET
+        self.deadline = None
 
     def audio_started(self):
         self.deadline = None  # 音频已经开始，不再计时
@@ -93,16 +94,22 @@ class Connection:
         self.used = False  # 连过一次之后，再连就是重连
         self.reconnects = 0  # 这是连续第几次重连；连接送来音频时清零
         self.at_least = 0  # 下一次连接前至少等几秒（关闭码或握手拒绝的 Retry-After）
+        self.planned = False  # 上一次关闭是 1000 或 4000：这次重连不算尝试
+        self.drained = False  # 上一次关闭是服务端的 1000（计划内停机）
 
     def open(self, budget):
         while self.ws is None:
-            if self.used:
+            if self.used and self.planned:
+                if self.drained:  # 服务端的 1000：随机等一会儿，免得所有客户端同时重连
+                    time.sleep(random.uniform(0, BASE_DELAY))
+            elif self.used:
                 self.reconnects += 1
                 if self.reconnects >= MAX_ATTEMPTS:  # 连同第一次，连续尝试了 MAX_ATTEMPTS 次
                     raise GiveUp(f"连续 {MAX_ATTEMPTS} 次都没有连上")
                 budget.wait(self.reconnects, self.at_least)
             self.used = True
             self.at_least = 0
+            self.planned = False
             try:
                 self.ws = websocket.create_connection(
                     URL, header=[f"Authorization: Bearer {API_KEY}"], timeout=budget.left()
@@ -113,10 +120,12 @@ class Connection:
                 print(f"握手被拒绝：HTTP {exc.status_code}（request_id={headers.get('x-request-id', '-')}）")
                 if exc.status_code not in RETRY_HANDSHAKE:
                     raise GiveUp("这个状态码重连也没用") from exc
+                budget.failed()  # 握手被拒绝是一次失败：总时长从这里开始计时（如果还没有开始）
                 # 按 Retry-After 等待；它超出这一轮剩下的总时长时，budget.wait 放弃。
                 self.at_least = int(headers.get("retry-after", 0))
             except (OSError, websocket.WebSocketException) as exc:
                 print(f"无法连接：{exc}")
+                budget.failed()
         return self.ws
 
     def heard_audio(self):
@@ -125,6 +134,8 @@ class Connection:
     def closed(self, code):
         self.ws = None
         self.at_least = MIN_WAIT.get(code, 0)
+        self.planned = code in NOT_FAILURE
+        self.drained = code == 1000
 
 
 def say(conn, budget, context_id, text, out):
@@ -188,7 +199,8 @@ def say(conn, budget, context_id, text, out):
                 f"（request_id={error['request_id']}，计费 {message.get('billed_characters')} 字符）"
             )
             if error["code"] == "rate_limited":
-                waiting_for_slot = True  # 最多等到这一轮的总时长用完
+                budget.failed()  # 这是一次失败：等待计入总时长
+                waiting_for_slot = True  # 不退避，最多等到这一轮的总时长用完
                 continue
             if error["code"] != "internal_error":
                 raise GiveUp("这个错误重发也没用，按错误码一览处理")  # 例如 insufficient_credit
@@ -207,11 +219,14 @@ def main():
             while True:
                 context_id = f"reply-{uuid.uuid4().hex[:8]}"  # 每次尝试都用新的 context_id
                 result, heard, got_audio = say(conn, budget, context_id, rest, out)
-                rest = rest[heard:].lstrip(LEADING)
+                rest = rest[heard:]  # 最后一个有时间戳的词之后，照原样（标点也保留）
                 if result == "done" or not rest:
                     return
-                budget.failed()
-                failures = 1 if got_audio else failures + 1
+                budget.failed()  # 总时长从第一次失败起计时（服务端的 1000、4000 也让听的人等）
+                if got_audio:
+                    failures = 0  # 这一轮收到了音频：尝试次数清零
+                if not (result == "closed" and conn.planned):
+                    failures += 1  # 1000、4000 之后的重发不算尝试
                 if failures == MAX_ATTEMPTS:
                     raise GiveUp(f"连续尝试 {MAX_ATTEMPTS} 次都没有收到音频")
                 if result == "failed":

@@ -5,7 +5,8 @@
 // 可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
 //
 // 连接被关闭时按关闭码决定是否重连；重连后，没有收到音频的文本放进新的上下文（新的 context_id）重发。
-// 上下文因 internal_error 结束时同样用新的 context_id 重发；上下文数超限（rate_limited）时等一个 done 再开始。
+// 上下文因 internal_error 结束时同样用新的 context_id 重发；上下文数超限（rate_limited）时等有上下文结束再开始。
+// 取消之后，上下文以先到的 done 或结束它的 error 结束，只结束一次。
 //
 // 运行：
 //   npm install ws
@@ -63,13 +64,10 @@ const RETRY_HANDSHAKE = new Set([429, 500, 502, 503, 504]);
 
 // 重试策略（/api/errors#retries）：最多 5 次，指数退避加随机抖动。两个计数各自以它为限：
 // 每一轮回复的尝试次数（每次在新的上下文中重发算一次）和连接的重连次数，
-// 各自在这一轮、这条连接收到第一条 audio 时从头计算。
+// 各自在这一轮、这条连接收到第一条 audio 时从头计算。1000、4000 不是失败，之后的重连两个都不加。
 const MAX_ATTEMPTS = 5;
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 4_000;
-
-// 重发时去掉开头的标点和空白：它们属于已经收到音频的那个词之后的停顿。
-const LEADING = /^[\s，。！？；：、…,.!?;:]+/;
 
 function closeAdvice(code) {
   if (RECONNECT_WITH_BACKOFF.has(code)) return '按重试策略重连';
@@ -99,6 +97,7 @@ class Turn {
     this.ended = false; // 说完、被取消或出错，不再发送
     this.attempt = 1; // 这一轮连续第几次尝试：收到音频时回到 1
     this.waiting = false; // 上下文数超限：等这条连接上有上下文结束再开始
+    this.cancelled = false; // 已发送 cancel：等 done 或结束它的 error，先到的为准
     this.retrying = false; // internal_error 之后：等退避结束再重发
   }
 
@@ -115,6 +114,7 @@ const nextSequence = new Map();
 let ws = null; // null：连接断开，正在重连
 let connectionId = '-'; // 握手响应头 X-Request-Id：这条连接的 ID
 let attempt = 1; // 连接的重连次数：这是连续第几次尝试连接
+let planned = false; // 上一次关闭是 1000 或 4000：不是失败，这次重连不算尝试
 let failed = false;
 let billed = 0;
 
@@ -132,24 +132,28 @@ function send(message) {
 
 /** 开始一个新的上下文，发送这一轮还没有收到音频的全部文本。 */
 function startContext(turn) {
-  const text = turn.text.slice(turn.heard).replace(LEADING, '');
+  // 最后一个有时间戳的词之后的全部文本，照原样重发（标点和空白都保留）。
+  const text = turn.text.slice(turn.heard);
   if (!text) {
     if (turn.final) turn.ended = true; // 全部文本的音频都已收到
     return; // 第一条 generate 的 text 不能为空：等下一段文本
   }
   turn.contextId = turn.newContextId();
-  turn.heard = turn.text.length - text.length;
   byContext.set(turn.contextId, turn);
   // 第一条 generate 决定音色、模型和格式。
   send({ type: 'generate', context_id: turn.contextId, text, ...SETTINGS, continue: !turn.final });
 }
 
-/** 在新的上下文中重发这一轮没有收到音频的文本：重试策略的一次尝试。 */
-function retry(turn) {
+/** 在新的上下文中重发这一轮没有收到音频的文本：失败后是重试策略的一次尝试。 */
+function retry(turn, counted = true) {
   turn.contextId = null;
   turn.waiting = turn.retrying = false;
   if (turn.name === INTERRUPTED && bargedIn) {
     turn.ended = true; // 用户已经打断：不再重发
+    return;
+  }
+  if (!counted) {
+    startContext(turn); // 服务端的 1000、4000 之后：不是失败，不算尝试
     return;
   }
   turn.attempt += 1;
@@ -192,6 +196,7 @@ function cancel(turn) {
   if (turn.ended) return;
   if (ws !== null && turn.contextId !== null) {
     send({ type: 'cancel', context_id: turn.contextId });
+    turn.cancelled = true;
     console.log(`[${turn.contextId}] 已发送 cancel`);
   } else {
     turn.ended = true; // 连接已断：上下文随之结束，取消的文本不再重发
@@ -199,11 +204,11 @@ function cancel(turn) {
 }
 
 /** 重连后：每一轮没说完的文本放进新的上下文重发。 */
-function resume() {
+function resume(counted) {
   for (const turn of turns) {
     turn.contextId = null; // 旧连接上的上下文已随连接结束，不会收到 done
     if (turn.name === INTERRUPTED && bargedIn) turn.ended = true;
-    if (!turn.ended && turn.text) retry(turn); // 新连接上的新上下文：这一轮的又一次尝试
+    if (!turn.ended && turn.text) retry(turn, counted); // 新连接上的新上下文：失败后是又一次尝试
   }
 }
 
@@ -291,7 +296,9 @@ function handle(message) {
     // 结束上下文的错误：带着这个上下文的计费字符数；按错误码决定怎样处理（/api/errors）。
     console.error(`[${contextId}] 错误 ${details}，计费 ${message.billed_characters} 字符`);
     billed += message.billed_characters;
-    if (turn?.contextId === contextId && code === 'internal_error') {
+    if (turn?.contextId === contextId && turn.cancelled) {
+      endTurn(turn, contextId); // 取消的上下文先以 error 结束：不会再有 done，也不重发
+    } else if (turn?.contextId === contextId && code === 'internal_error') {
       slotFreed();
       turn.contextId = null;
       retryLater(turn); // 服务端的故障：从第一个没有收到音频的词起重发
@@ -358,7 +365,8 @@ function connectOnce() {
     socket.on('open', () => {
       ws = socket;
       resetWatchdog();
-      resume(); // 重连后：没说完的文本放进新的上下文
+      resume(!planned); // 重连后：没说完的文本放进新的上下文
+      planned = false;
       startSender();
     });
 
@@ -413,16 +421,22 @@ for (;;) {
   } else if (RECONNECT_NEVER.has(result.code)) {
     failed = true;
     break;
+  } else if (RECONNECT_WHEN_NEEDED.has(result.code)) {
+    // 还有没说完的文本，“需要时”就是现在。不是失败，不算尝试；服务端的 1000 先随机等一会儿，
+    // 免得计划内停机后所有客户端同时重连。
+    planned = true;
+    if (result.code === 1000) await sleep(Math.random() * BASE_DELAY_MS);
+    continue;
   } else {
     waitMs = MIN_WAIT_MS[result.code] ?? 0;
   }
+  planned = false; // 失败了：之后的重连和重发都算尝试
   if (attempt >= MAX_ATTEMPTS) {
     console.error(`连续尝试 ${MAX_ATTEMPTS} 次都没有成功，放弃`);
     failed = true;
     break;
   }
-  // 1000、4000 也重连：还有没说完的文本，“需要时”就是现在。
-  if (!RECONNECT_WHEN_NEEDED.has(result.code)) await sleep(backoff(attempt, waitMs));
+  await sleep(backoff(attempt, waitMs));
   attempt += 1;
 }
 

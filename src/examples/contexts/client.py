@@ -6,7 +6,8 @@
 可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
 
 连接被关闭时按关闭码决定是否重连；重连后，没有收到音频的文本放进新的上下文（新的 context_id）重发。
-上下文因 internal_error 结束时同样用新的 context_id 重发；上下文数超限（rate_limited）时等一个 done 再开始。
+上下文因 internal_error 结束时同样用新的 context_id 重发；上下文数超限（rate_limited）时等有上下文结束再开始。
+取消之后，上下文以先到的 done 或结束它的 error 结束，只结束一次。
 
 运行：
     pip install websocket-client
@@ -68,13 +69,10 @@ RETRY_HANDSHAKE = {429, 500, 502, 503, 504}
 
 # 重试策略（/api/errors#retries）：最多 5 次，指数退避加随机抖动。两个计数各自以它为限：
 # 每一轮回复的尝试次数（每次在新的上下文中重发算一次）和连接的重连次数，
-# 各自在这一轮、这条连接收到第一条 audio 时从头计算。
+# 各自在这一轮、这条连接收到第一条 audio 时从头计算。1000、4000 不是失败，之后的重连两个都不加。
 MAX_ATTEMPTS = 5
 BASE_DELAY = 0.5
 MAX_DELAY = 4.0
-
-# 重发时去掉开头的标点和空白：它们属于已经收到音频的那个词之后的停顿。
-LEADING = " \t\n，。！？；：、…,.!?;:"
 
 
 def close_advice(code):
@@ -108,6 +106,7 @@ class Turn:
         self.ended = False  # 说完、被取消或出错，不再发送
         self.attempt = 1  # 这一轮连续第几次尝试：收到音频时回到 1
         self.waiting = False  # 上下文数超限：等这条连接上有上下文结束再开始
+        self.cancelled = False  # 已发送 cancel：等 done 或结束它的 error，先到的为准
         self.retrying = False  # internal_error 之后：等退避结束再重发
 
     def new_context_id(self):
@@ -138,25 +137,28 @@ class Session:
 
     def start_context(self, turn):
         """开始一个新的上下文，发送这一轮还没有收到音频的全部文本。调用时持有 lock。"""
-        text = turn.text[turn.heard :].lstrip(LEADING)
+        # 最后一个有时间戳的词之后的全部文本，照原样重发（标点和空白都保留）。
+        text = turn.text[turn.heard :]
         if not text:
             if turn.final:
                 turn.ended = True  # 全部文本的音频都已收到
             return  # 第一条 generate 的 text 不能为空：等下一段文本
         turn.context_id = turn.new_context_id()
-        turn.heard = len(turn.text) - len(text)
         self.by_context[turn.context_id] = turn
         message = {"type": "generate", "context_id": turn.context_id, "text": text}
         message.update(SETTINGS)  # 第一条 generate 决定音色、模型和格式
         message["continue"] = not turn.final
         self.send(message)
 
-    def retry(self, turn):
-        """在新的上下文中重发这一轮没有收到音频的文本：重试策略的一次尝试。调用时持有 lock。"""
+    def retry(self, turn, counted=True):
+        """在新的上下文中重发这一轮没有收到音频的文本：失败后是重试策略的一次尝试。调用时持有 lock。"""
         turn.context_id = None
         turn.waiting = turn.retrying = False
         if turn.name == INTERRUPTED and self.barge_in.is_set():
             turn.ended = True  # 用户已经打断：不再重发
+            return
+        if not counted:  # 服务端的 1000、4000 之后：不是失败，不算尝试
+            self.start_context(turn)
             return
         turn.attempt += 1
         if turn.attempt > MAX_ATTEMPTS:
@@ -211,18 +213,19 @@ class Session:
                 return
             if self.ws is not None and turn.context_id is not None:
                 self.send({"type": "cancel", "context_id": turn.context_id})
+                turn.cancelled = True
                 print(f"[{turn.context_id}] 已发送 cancel")
             else:
                 turn.ended = True  # 连接已断：上下文随之结束，取消的文本不再重发
 
-    def resume(self):
+    def resume(self, counted):
         """重连后：每一轮没说完的文本放进新的上下文重发。调用时持有 lock。"""
         for turn in self.turns:
             turn.context_id = None  # 旧连接上的上下文已随连接结束，不会收到 done
             if turn.name == INTERRUPTED and self.barge_in.is_set():
                 turn.ended = True
             if not turn.ended and turn.text:
-                self.retry(turn)  # 新连接上的新上下文：这一轮的又一次尝试
+                self.retry(turn, counted)  # 新连接上的新上下文：失败后是这一轮的又一次尝试
 
     def finished(self):
         return all(turn.ended for turn in self.turns)
@@ -320,6 +323,9 @@ def handle(session, message):
             if not turn or turn.context_id != context_id:
                 return
             turn.context_id = None
+            if turn.cancelled:
+                turn.ended = True  # 取消的上下文先以 error 结束：不会再有 done，也不重发
+                return
             if error["code"] == "internal_error":
                 session.retry_later(turn)  # 服务端的故障：从第一个没有收到音频的词起重发
             elif error["code"] == "rate_limited":
@@ -399,6 +405,7 @@ def main():
     session = Session()
     sending = None
     session.attempt = 1  # 连接的重连次数：这是连续第几次尝试连接
+    planned = False  # 上一次关闭是 1000 或 4000：不是失败，这次重连不算尝试
     while True:
         code = None
         ws, wait = connect()
@@ -408,7 +415,8 @@ def main():
             print(f"已连接，连接 ID：{session.connection_id}")
             with session.lock:
                 session.ws = ws
-                session.resume()  # 重连后：没说完的文本放进新的上下文
+                session.resume(counted=not planned)  # 重连后：没说完的文本放进新的上下文
+            planned = False
             if sending is None:
                 sending = threading.Thread(target=sender, args=(session,), daemon=True)
                 sending.start()
@@ -421,17 +429,23 @@ def main():
             if code in RECONNECT_NEVER:
                 session.failed = True
                 break
-            # 1000、4000 也重连：还有没说完的文本，“需要时”就是现在。
-            wait = 0 if code in RECONNECT_WHEN_NEEDED else MIN_WAIT.get(code, 0)
+            if code in RECONNECT_WHEN_NEEDED:
+                # 还有没说完的文本，“需要时”就是现在。不是失败，不算尝试；服务端的 1000 先随机等一会儿，
+                # 免得计划内停机后所有客户端同时重连。
+                planned = True
+                if code == 1000:
+                    time.sleep(random.uniform(0, BASE_DELAY))
+                continue
+            wait = MIN_WAIT.get(code, 0)
         elif wait is None:
             session.failed = True
             break
+        planned = False  # 这次握手失败了：之后的重连和重发都算尝试
         if session.attempt >= MAX_ATTEMPTS:
             print(f"连续尝试 {MAX_ATTEMPTS} 次都没有成功，放弃", file=sys.stderr)
             session.failed = True
             break
-        if code not in RECONNECT_WHEN_NEEDED:
-            time.sleep(backoff(session.attempt, wait))
+        time.sleep(backoff(session.attempt, wait))
         session.attempt += 1
 
     for f in session.files.values():
