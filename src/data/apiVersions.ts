@@ -153,7 +153,7 @@ export const apiChanges: readonly ApiChange[] = [
     kind: 'added',
     title: '克隆请求的幂等键、性别标签与连接 ID',
     items: [
-      '`POST /v1/voices` 新增可选请求头 `Idempotency-Key`：同一个键在 24 小时内最多只创建一个音色，超时或 5xx 之后用同一个键重新提交即可。重新提交相同的请求返回 201 和这个音色现在的状态，带响应头 `Idempotent-Replayed: true`；同一个键用于内容不同的请求时返回 409 `idempotency_conflict`。',
+      '`POST /v1/voices` 新增可选请求头 `Idempotency-Key`：同一个键在 24 小时内最多只创建一个音色，超时或 5xx 之后用同一个键重新提交即可。重新提交相同的请求返回 201 和这个音色现在的状态，带响应头 `Idempotent-Replayed: true`；同一个键用于内容不同的请求时返回 409 `idempotency_conflict`，响应头 `Location` 指向这个键创建的音色。',
       '克隆请求新增可选字段 `gender`，修改音色也可以改它；不传时为 `neutral`。',
       '音色接口和余额查询在服务过载或维护时返回 503 `service_unavailable`。',
       'WebSocket 握手的每个响应都带 `X-Request-Id`：建立连接的 101 响应中，它是这条连接的连接 ID，[联系技术支持](/api/introduction#support)时提供它。',

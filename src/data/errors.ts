@@ -202,7 +202,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: true,
     action:
-      '不要重试，用列出音色接口确认 `voice_id`。例外：上一次删除的结果未知（例如超时或连接断开），用同一个 `voice_id` 重试删除时收到这个错误，说明上一次已经删除了它，按删除成功处理。',
+      '不要重试，用列出音色接口确认 `voice_id`。例外：删除请求超时、连接断开或返回 5xx 后，可能已经删除，也可能没有，要重发同一个删除请求；重发收到这个错误，说明上一次已经删除了它，按删除成功处理。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({
@@ -216,10 +216,10 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: false,
     action:
-      '不要换一个键重新提交：这个键已经创建了音色。重新提交的是同一个克隆时（例如录音重新导出过），找到第一次请求创建的音色接着用，见[克隆自定义音色：失败后重试](/guides/clone#retry)。确实是另一个克隆、程序误用了键时，才为它生成新的键。',
+      '查询响应头 `Location` 指向的音色，它是这个键创建的。是你要的克隆（例如录音重新导出过）就接着用它；不是（程序把键用在了另一个克隆上），为新的克隆生成新的键再提交。见[克隆自定义音色：失败后重试](/guides/clone#retry)。',
     example: {
       message:
-        '这个 Idempotency-Key 已用于一个内容不同的克隆请求，并创建了音色；重新提交同一个克隆时请核对字段和录音，不要换键重新提交。',
+        '这个 Idempotency-Key 已用于一个内容不同的克隆请求，并创建了音色，见响应头 Location。',
       param: 'Idempotency-Key',
     },
   }),
@@ -284,7 +284,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'retry',
     onWebsocket: true,
     action:
-      'HTTP：可以重试，见[重试策略](/api/errors#retries)；经常出现时在客户端主动限速。WebSocket：等这条连接上有上下文收到 `done` 或结束它的 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接。',
+      'HTTP：可以重试，见[重试策略](/api/errors#retries)；经常出现时在客户端主动限速。WebSocket：不退避，等这条连接上有上下文收到 `done` 或结束它的 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接；等待计入这一轮的总时长，每次重新开始算一次尝试（见[重试策略](/api/errors#websocket-rate-limited)）。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
   }),
   entry({

@@ -25,6 +25,7 @@ export type LimitKey =
   | 'websocketIdleTimeout'
   | 'websocketPingInterval'
   | 'httpTimeout'
+  | 'cloneResponseTime'
   | 'referenceAudioSize'
   | 'referenceAudioMinDuration'
   | 'referenceAudioMaxDuration'
@@ -106,11 +107,23 @@ export const limits: readonly Limit[] = [
   },
   {
     key: 'httpTimeout',
-    subject: 'HTTP 合成请求的处理时间上限',
+    subject:
+      'HTTP 合成请求的处理时间上限（从服务端收到整个请求体时算起，上传请求体的时间不计在内）',
     value: 120,
     unit: '秒',
     scope: '每个请求',
     onExceed: 'HTTP 503 `service_unavailable`，`param` 为 `text`',
+  },
+  {
+    // D94: the clone runs in the background, so the request itself answers quickly.
+    key: 'cloneResponseTime',
+    subject:
+      '克隆请求（`POST /v1/voices`）的应答时间：从服务端收到整个请求体到返回响应。克隆本身在后台进行，不计在内',
+    value: 30,
+    unit: '秒',
+    scope: '每个克隆请求；客户端的超时设为上传所需的时间加上它',
+    onExceed:
+      '服务端在上限内总会应答。超过上传时间加上它仍没有收到响应时，按超时处理：用同一个 `Idempotency-Key` 重新提交',
   },
   {
     key: 'cloneProcessingTime',

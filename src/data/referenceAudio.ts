@@ -44,9 +44,6 @@ export const referenceAudioFormats: readonly ReferenceAudioFormat[] = [
   { id: 'm4a', label: 'M4A', mediaType: 'audio/x-m4a', extensions: ['m4a'] },
 ];
 
-/** The `audio` part may also be declared as this (or not at all): the type is not read. */
-export const untypedPartMediaType = 'application/octet-stream';
-
 /** “WAV、MP3 或 M4A”. */
 export const referenceAudioFormatNames = (): string => {
   const names = referenceAudioFormats.map((f) => f.label);

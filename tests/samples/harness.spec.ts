@@ -468,6 +468,37 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     expect((await errorOf(renamed)).code).toBe('idempotency_conflict');
   });
 
+  test('the 409 names the voice the key created in `Location` (D77)', async () => {
+    const key = 'h-location-key';
+    const first = await cloneWithKey(key, fields, referenceWav());
+    const voice = (await first.json()) as { voice_id: string };
+    const other = await cloneWithKey(key, { ...fields, name: '另一个音色' }, referenceWav());
+    expect(other.status).toBe(errorByCode('idempotency_conflict')!.status);
+    expect(other.headers.get('location')).toBe(`/v1/voices/${voice.voice_id}`);
+    const found = await fetch(`${recorder.origin}${other.headers.get('location')}`, {
+      headers: auth,
+    });
+    expect(found.status).toBe(200);
+  });
+
+  test('deleting the voice forgets its key: the next request creates anew (D78)', async () => {
+    const key = 'h-deleted-key';
+    const first = await cloneWithKey(key, fields, referenceWav());
+    const voice = (await first.json()) as { voice_id: string };
+    expect(
+      (await cloneWithKey(key, fields, referenceWav())).headers.get('idempotent-replayed'),
+    ).toBe('true');
+    const deleted = await fetch(`${recorder.origin}/v1/voices/${voice.voice_id}`, {
+      method: 'DELETE',
+      headers: auth,
+    });
+    expect(deleted.status).toBe(204);
+    // Another body would have been a 409 before the delete; now it creates.
+    const again = await cloneWithKey(key, { ...fields, name: '新的音色' }, referenceWav());
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   test('a key whose request created nothing is not kept (D61)', async () => {
     const key = 'q1-unkept-key';
     const refused = await cloneWithKey(key, { ...fields, consent: 'no' }, referenceWav());

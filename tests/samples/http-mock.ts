@@ -12,8 +12,9 @@
  * - a clone's checks in the API's order (D68): size, format read from the bytes, fields,
  *   duration, consent (`true` in any letter case, D65), then its `Idempotency-Key` within the
  *   run: the same key and body replays the first 201 with `Idempotent-Replayed: true` (D61), the
- *   same key with another body gets 409 `idempotency_conflict` (D60). Moderation, quota and
- *   balance need an account: Prism's examples stand for them;
+ *   same key with another body gets 409 `idempotency_conflict` with `Location` naming the voice
+ *   the key created (D60, D77), and deleting that voice forgets the key (D78). Moderation, quota
+ *   and balance need an account: Prism's examples stand for them;
  * - the rate-limit headers on every response, its own refusals included (D16).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -532,7 +533,10 @@ export async function startHttpMock(options: {
   async function record(): Promise<Recorder> {
     const requests: RecordedRequest[] = [];
     // The keys that created a voice in this run: what they were sent with, and the 201 (D61).
-    const created = new Map<string, { fingerprint: string; body: Buffer; type: string }>();
+    const created = new Map<
+      string,
+      { fingerprint: string; body: Buffer; type: string; voiceId: string }
+    >();
     const proxy = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -564,11 +568,14 @@ export async function startHttpMock(options: {
         const fingerprint =
           key === undefined ? null : fingerprintOf(raw, String(req.headers['content-type'] ?? ''));
         const earlier = key === undefined ? undefined : created.get(key);
+        // The 409 names the voice the key created, for the client to look up (D77).
+        let conflictHeaders: Record<string, string> = {};
         if (earlier && earlier.fingerprint !== fingerprint) {
           refusal = {
             code: 'idempotency_conflict',
             ...errorByCode('idempotency_conflict')!.example,
           };
+          conflictHeaders = { Location: `/v1/voices/${earlier.voiceId}` };
         } else if (earlier) {
           record(201, []);
           res
@@ -589,6 +596,7 @@ export async function startHttpMock(options: {
             .writeHead(status, {
               'Content-Type': 'application/json',
               'X-Request-Id': requestId,
+              ...conflictHeaders,
               ...rateHeaders,
             })
             .end(
@@ -624,6 +632,13 @@ export async function startHttpMock(options: {
                 .map((v) => `${v.location.join('.')}: ${v.message}`),
             );
             const answerHeaders = { ...answer.headers, ...rateHeaders };
+            // A deleted voice takes its key along: the next request with it creates anew (D78).
+            if (operationId === 'deleteVoice' && answer.statusCode === 204) {
+              const voiceId = decodeURIComponent(
+                new URL(url, 'http://mock').pathname.split('/')[3],
+              );
+              for (const [k, v] of created) if (v.voiceId === voiceId) created.delete(k);
+            }
             // A voice the mock creates is never a replay, whatever Prism drew from the example.
             if (operationId === 'createVoice') delete answerHeaders['idempotent-replayed'];
             if (key === undefined || fingerprint === null || answer.statusCode !== 201) {
@@ -640,6 +655,7 @@ export async function startHttpMock(options: {
                 fingerprint,
                 body: answerBody,
                 type: String(answer.headers['content-type'] ?? 'application/json'),
+                voiceId: String((JSON.parse(answerBody.toString('utf8')) as Json).voice_id),
               });
               res.writeHead(201, answerHeaders).end(answerBody);
             });

@@ -88,9 +88,9 @@ try {
     method: 'POST',
     headers: { ...headers, 'Idempotency-Key': idempotencyKey },
     body: form,
-    // 整个请求的总时限：上行 2 Mbit/s 时，上传最大 20 MB 的录音约需 84 秒，网络更慢时调大；
-    // 超时后用同一个键重新提交，而不是一直等下去
-    signal: AbortSignal.timeout(120_000),
+    // 总时限 = 上传时间（按上行 2 Mbit/s 估算，网络更慢时调低这个速度）+ 服务端应答的 30 秒
+    // 再多留 5 秒；超时后用同一个键重新提交，而不是一直等下去
+    signal: AbortSignal.timeout(Math.ceil(audio.length / 250_000) * 1000 + 35_000),
   });
 } catch (err) {
   console.error(
@@ -106,6 +106,11 @@ if (RETRYABLE_4XX.has(created.status)) {
 }
 if (created.status >= 500) {
   console.error(`不确定是否已创建音色。等待后用同一个键重新提交：${resubmit}`);
+  await fail(created);
+}
+if (created.status === 409) {
+  // 这个键已经随内容不同的请求创建了音色：先查询它，是要的克隆就接着用，不是就换新的键
+  console.error(`这个键已经创建了音色：${created.headers.get('location')}`);
   await fail(created);
 }
 if (created.status !== 201) await fail(created);

@@ -84,8 +84,9 @@ def main() -> None:
                 },
                 # 服务端按文件内容识别 WAV、MP3 或 M4A，声明的媒体类型和文件名都不影响识别
                 files={"audio": (os.path.basename(path), audio, "application/octet-stream")},
-                # 连接最多等 5 秒；120 秒是每次读写的等待上限，不是总时长，上传慢但没停时不会超时
-                timeout=(5, 120),
+                # 连接最多等 5 秒；读取等待 35 秒：服务端收到整个请求体后 30 秒内应答，多留 5 秒给网络。
+                # 它是每次读写的等待上限，不是总时长，上传慢但没停时不会超时
+                timeout=(5, 35),
             )
     except requests.RequestException as exc:
         sys.exit(f"提交失败（{exc}），不确定是否已创建音色。用同一个键重新提交：{resubmit}")
@@ -96,6 +97,10 @@ def main() -> None:
         fail(resp)
     if resp.status_code >= 500:
         print(f"不确定是否已创建音色。等待后用同一个键重新提交：{resubmit}", file=sys.stderr)
+        fail(resp)
+    if resp.status_code == 409:
+        # 这个键已经随内容不同的请求创建了音色：先查询它，是要的克隆就接着用，不是就换新的键
+        print(f"这个键已经创建了音色：{resp.headers.get('Location')}", file=sys.stderr)
         fail(resp)
     if resp.status_code != 201:
         fail(resp)

@@ -31,9 +31,11 @@ IDEMPOTENCY_KEY="${VOXLOOM_IDEMPOTENCY_KEY:-$(uuidgen 2>/dev/null || cat /proc/s
 RESUBMIT="VOXLOOM_IDEMPOTENCY_KEY=$IDEMPOTENCY_KEY bash clone.sh $FILE"
 echo "提交克隆：Idempotency-Key=$IDEMPOTENCY_KEY" >&2
 # 服务端按文件内容识别 WAV、MP3 或 M4A，声明的媒体类型和文件名都不影响识别（curl 声明为 application/octet-stream）
-# -m 120：整个请求的总时限，上行 2 Mbit/s 时上传最大 20 MB 的录音约需 84 秒，网络更慢时调大；超时后用同一个键重新提交
+# -m：总时限 = 上传时间（按上行 2 Mbit/s 即每秒 250000 字节估算）+ 服务端应答的 30 秒再多留 5 秒；
+# 超时后用同一个键重新提交
+MAX_TIME=$(( $(wc -c <"$FILE") / 250000 + 1 + 35 ))
 : >"$HEADERS"
-STATUS="$(curl -sS -m 120 -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X POST "$API_BASE/v1/voices" \
+STATUS="$(curl -sS -m "$MAX_TIME" -o "$BODY" -D "$HEADERS" -w '%{http_code}' -X POST "$API_BASE/v1/voices" \
   -H "Authorization: Bearer $VOXLOOM_API_KEY" \
   -H "Idempotency-Key: $IDEMPOTENCY_KEY" \
   -F "name=客服小林" \
@@ -48,6 +50,8 @@ case "$STATUS" in
   # 速率限制最先检查：429 的请求什么也没有创建；429 总是带 Retry-After
   429) echo "没有创建音色。等待 $(header retry-after) 秒后用同一个键重新提交：$RESUBMIT" >&2; fail "$STATUS" ;;
   5??) echo "不确定是否已创建音色。等待后用同一个键重新提交：$RESUBMIT" >&2; fail "$STATUS" ;;
+  # 这个键已经随内容不同的请求创建了音色：先查询它，是要的克隆就接着用，不是就换新的键
+  409) echo "这个键已经创建了音色：$(header location)" >&2; fail "$STATUS" ;;
   *) fail "$STATUS" ;;
 esac
 VOICE_ID="$(jq -r '.voice_id' "$BODY")"
