@@ -142,7 +142,11 @@ function withErrorExamples(doc: Record<string, unknown>, source: string): Record
       name,
       {
         ...rest,
-        'x-error-code': cases[0].code,
+        // The published document names one code (`x-error-code`) or all of them (`x-error-codes`),
+        // never the first of several as if it were the only one.
+        ...(new Set(cases.map((c) => c.code)).size === 1
+          ? { 'x-error-code': cases[0].code }
+          : { 'x-error-codes': [...new Set(cases.map((c) => c.code))] }),
         description: `错误码 ${codes}：${String(response.description)}`,
         content: {
           ...content,
