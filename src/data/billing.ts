@@ -114,7 +114,8 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     billed: 'started',
     rule: '音频已经全部发出的段和收到 `cancel` 时正在合成的一段计费，排队的段和还没有成段的文本不计费',
     more: `已经发出、还在网络上传输的音频也算发出。正在合成的一段剩余的音频不再发送。一段最多 ${maxBilledBeyondAudio} 个字符，按你发送的文本计（空白、闭合的引号和括号、标记都算在内），它的计费字符数不会更多。所以取消最多比服务端已经发出的音频多计费 ${maxBilledBeyondAudio} 个计费字符。`,
-    reported: '`cancel` 之后随即收到的 `done` 的 `billed_characters`',
+    reported:
+      '`cancel` 之后收到的 `done` 的 `billed_characters`；上下文先因 `error` 结束时，是那条 `error` 的 `billed_characters`',
   }),
   row({
     id: 'ws-error',
@@ -211,7 +212,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'balance-check',
     topic: '余额不会变成负数',
-    rule: '每次合成之前都先检查余额。HTTP 请求按整段文本的费用检查，WebSocket 上下文在合成每一段之前按这一段的费用检查；检查时已经减去本小时产生、还没有扣除的用量。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。`GET /v1/user/credit` 返回的余额已经包含充值，但不含本小时还没有扣除的用量。',
+    rule: '每次合成之前都先检查余额。HTTP 请求按整段文本的费用检查，通过后预留这笔费用直到请求结束，所以同时进行的请求不会一起透支；WebSocket 上下文在合成每一段之前按这一段的费用检查；检查时已经减去本小时产生、还没有扣除的用量和预留的费用。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。`GET /v1/user/credit` 返回的余额已经包含充值，但不含本小时还没有扣除的用量。',
   },
   {
     id: 'top-up',
