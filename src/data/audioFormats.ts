@@ -5,7 +5,7 @@
  * the spec's). The HTTP mock refuses a combination outside `outputFormatCombinations` with
  * `outputFormatError`, and `/api/introduction#output-formats` renders the table.
  */
-import { parseText, spokenText } from './pronunciation';
+import { parseText, spokenText, type TextMarkup } from './pronunciation';
 
 export type Container = 'mp3' | 'wav' | 'pcm' | 'ogg_opus';
 
@@ -238,14 +238,19 @@ const readAloud = /[\p{L}\p{N}]/u;
  * Estimated seconds of speech for `text` at `speed`, pauses included, by `estimatedSpeakingRate`:
  * the cost estimate and the session simulator's audio both use it.
  */
-export function estimatedSeconds(text: string, speed: number): number {
+export function estimatedSeconds(
+  text: string,
+  speed: number,
+  markup: TextMarkup = 'pronunciation',
+): number {
   let cjkCount = 0;
   let otherCount = 0;
-  for (const c of spokenText(text)) {
+  for (const c of spokenText(text, markup)) {
     if (cjk.test(c)) cjkCount += 1;
     else if (readAloud.test(c)) otherCount += 1;
   }
-  const parsed = parseText(text);
+  // Pauses exist only in marked-up text.
+  const parsed = markup === 'pronunciation' ? parseText(text) : { pauses: [] };
   const pauseMs = 'error' in parsed ? 0 : parsed.pauses.reduce((s, ms) => s + ms, 0);
   const speech =
     cjkCount / estimatedSpeakingRate.cjkPerSecond +

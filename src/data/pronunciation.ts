@@ -78,15 +78,6 @@ export function spokenText(text: string, markup: TextMarkup = 'pronunciation'): 
   return text.replace(/\[\[|\[[^[\]]*\]/g, (m) => (m === '[[' ? '[' : ''));
 }
 
-/**
- * A text of mode `markup` written as a `pronunciation` text that reads the same: with `none`,
- * every `[` doubled. Lets functions that take marked-up text (`billedCharacters`,
- * `estimatedSeconds`) count a plain text.
- */
-export function asMarkedUp(text: string, markup: TextMarkup): string {
-  return markup === 'none' ? text.replaceAll('[', '[[') : text;
-}
-
 /** `1 – 5`: the tone digits, for messages. */
 export const toneRange = `${tones[0].digit}${rangeSeparator}${tones[tones.length - 1].digit}`;
 

@@ -31,9 +31,8 @@
  *   cut falls inside it or between a hint and its character; `[[` is a literal `[`. With
  *   `none`, every character is text.
  */
-import { asMarkedUp, type TextMarkup } from '../data/pronunciation';
+import type { TextMarkup } from '../data/pronunciation';
 import { maxSegmentLength } from './segmentLength';
-import { billedCharacters } from '../data/pricing';
 
 export type { TextMarkup } from '../data/pronunciation';
 
@@ -179,9 +178,4 @@ function cutEnd(tokens: Token[], start: number): number | undefined {
   if (lastSpace !== undefined) return lastSpace;
   while (end > start + 1 && end < tokens.length && tokens[end].hint) end -= 1;
   return Math.max(end, start + 1);
-}
-
-/** The billed characters of a text of mode `markup`, by the billing rule of src/data/pricing.ts. */
-export function segmentBilledCharacters(text: string, markup: TextMarkup): number {
-  return billedCharacters(asMarkedUp(text, markup));
 }

@@ -20,8 +20,8 @@
 import { estimatedSeconds, outputFormatError } from '../data/audioFormats';
 import { errorByCode } from '../data/errors';
 import { limit } from '../data/limits';
+import { billedCharacters } from '../data/pricing';
 import {
-  asMarkedUp,
   pronunciationError,
   spokenText,
   textMarkupOf,
@@ -36,7 +36,7 @@ import {
   errorsText,
   validatorOf,
 } from './schemas';
-import { segmentBilledCharacters, segmentText } from './segment';
+import { segmentText } from './segment';
 import { changedSetting } from './settings';
 
 export type Json = Record<string, unknown>;
@@ -521,13 +521,11 @@ export class Session {
       this.pump(context, at);
       return;
     }
-    context.currentBilled = segmentBilledCharacters(segment.text, context.markup);
+    context.currentBilled = billedCharacters(segment.text, context.markup);
     context.billed += context.currentBilled;
     // Durations and timestamps by the one speaking-rate estimate (src/data/audioFormats.ts).
     const speed = typeof context.first.speed === 'number' ? context.first.speed : 1;
-    const durationMs = Math.round(
-      estimatedSeconds(asMarkedUp(segment.text, context.markup), speed) * 1000,
-    );
+    const durationMs = Math.round(estimatedSeconds(segment.text, speed, context.markup) * 1000);
     context.out.push({
       message: {
         type: 'audio',

@@ -18,12 +18,7 @@ import { errorByCode } from '../../src/data/errors';
 import { limit } from '../../src/data/limits';
 import { billedCharacters } from '../../src/data/pricing';
 import { presetVoices } from '../../src/data/voices';
-import {
-  maxSegmentLength,
-  segmentBilledCharacters,
-  segmentText,
-  type TextMarkup,
-} from '../../src/protocol/segment';
+import { maxSegmentLength, segmentText, type TextMarkup } from '../../src/protocol/segment';
 import { defaultTextMarkup } from '../../src/data/pronunciation';
 import { Session, type SessionEvent, type SessionOptions } from '../../src/protocol/session';
 import { closeCodes, generateSettings } from '../../src/protocol/schemas';
@@ -210,7 +205,7 @@ test.describe('segments (D2)', () => {
       expect(result).toEqual({ segments: c.segments, rest: c.rest });
       for (const segment of result.segments) {
         expect([...segment].length).toBeLessThanOrEqual(maxSegmentLength);
-        const billed = segmentBilledCharacters(segment, c.markup ?? 'none');
+        const billed = billedCharacters(segment, c.markup ?? 'none');
         expect(billed).toBeLessThanOrEqual(maxSegmentLength);
       }
     });

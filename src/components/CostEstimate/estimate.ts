@@ -12,7 +12,7 @@ import {
 } from '@site/src/data/audioFormats';
 import { models, type ModelId } from '@site/src/data/models';
 import { billedCharacters, speechCostFen } from '@site/src/data/pricing';
-import { asMarkedUp, parseText, textMarkupOf } from '@site/src/data/pronunciation';
+import { parseText, textMarkupOf } from '@site/src/data/pronunciation';
 
 type Json = Record<string, unknown>;
 
@@ -93,7 +93,7 @@ export function estimateRequest(
   // The markup is read only when the body asks for it (D1); otherwise `[` is text like any other.
   const markup = textMarkupOf(field(body, schema, ['text_markup']));
   const characters = billedCharacters(text, markup);
-  const seconds = estimatedSeconds(asMarkedUp(text, markup), speed);
+  const seconds = estimatedSeconds(text, speed, markup);
   const container = audioContainers.find((c) => c.container === format.container) ?? null;
   const parsed = markup === 'pronunciation' ? parseText(text) : null;
   return {
