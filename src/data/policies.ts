@@ -16,12 +16,7 @@ export const voiceDeletionPolicy = {
   backupDays: 30,
   /** The consent record (who, when, the declaration; never the audio) is kept this long after. */
   consentRecordYears: 3,
-  /** The clone fee of a voice that became `ready` is not refunded when it is deleted. */
-  cloneFeeRefunded: false,
 } as const;
-
-/** Deleted reference audio and voice models leave the backups within this many days. */
-export const deletedVoiceBackupDays = voiceDeletionPolicy.backupDays;
 
 /** What the service does with the data it handles (D19), one rule each. */
 export interface DataUseRule {

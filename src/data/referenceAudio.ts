@@ -172,24 +172,22 @@ const commonSampleRatesHz = [16_000, 22_050, 24_000, 32_000, 44_100, 48_000] as 
 /** Bytes of a canonical PCM WAV header (RIFF, `fmt `, `data`), which count toward the size. */
 const wavHeaderBytes = 44;
 
+/** Audio bytes of the recommended WAV (its bit depth, its channels) per second at each hertz. */
+const wavBytesPerSampleTick =
+  (referenceAudioRecommendations.wavBitDepth / 8) * referenceAudioRecommendations.channels;
+/** Bytes of audio the size limit leaves once the header is counted. */
+const wavAudioBytes = referenceAudioLimits.maxBytes - wavHeaderBytes;
+
 /** Seconds of 16-bit mono WAV at this rate that fit the size limit. */
 export const wavSecondsThatFit = (sampleRateHz: number): number =>
-  Math.floor(
-    (referenceAudioLimits.maxBytes - wavHeaderBytes) /
-      ((referenceAudioRecommendations.wavBitDepth / 8) *
-        referenceAudioRecommendations.channels *
-        sampleRateHz),
-  );
+  Math.floor(wavAudioBytes / (wavBytesPerSampleTick * sampleRateHz));
 
 /**
  * The highest sample rate at which a 16-bit mono WAV of the longest allowed duration fits the
  * size limit (D66), and the highest common rate under it: the rate the guide says to record at.
  */
 export const wavMaxSampleRateHz = Math.floor(
-  (referenceAudioLimits.maxBytes - wavHeaderBytes) /
-    ((referenceAudioRecommendations.wavBitDepth / 8) *
-      referenceAudioRecommendations.channels *
-      referenceAudioLimits.maxDurationSeconds),
+  wavAudioBytes / (wavBytesPerSampleTick * referenceAudioLimits.maxDurationSeconds),
 );
 export const wavRecordSampleRateHz = Math.max(
   ...commonSampleRatesHz.filter((hz) => hz <= wavMaxSampleRateHz),

@@ -110,7 +110,7 @@ export const retryPolicy: RetryPolicy = {
   websocketRateLimited:
     'WebSocket 上的 `rate_limited`（连接上的上下文已满）不按退避重试：等这条连接上有上下文收到 `done` 或结束它的 `error`，再用新的 `context_id` 开始。这是一次失败：等待计入这一轮的总时长，每次重新开始算一次尝试。',
   websocketRateLimitedLabel: '等有上下文结束，再用新的 `context_id` 开始（不按退避重试）',
-  planned1000: `服务端的 \`1000\` 是计划内停机，不是失败：先在 0 到 ${baseDelayMs / 1000} 秒之间随机等待一段时间，免得所有客户端同时重连，再重连并重发没说完的文本。`,
+  planned1000: `服务端的 \`1000\` 是计划内停机，不是失败，重连不算一次尝试；但有人在等这一轮回复时，这一轮的总时长从这时开始计。先在 0 到 ${baseDelayMs / 1000} 秒之间随机等待一段时间，免得所有客户端同时重连，再重连并重发没说完的文本。`,
 };
 
 /** The upper bound of the wait before retry `n` (1-based), in ms, before the jitter. */
@@ -137,11 +137,15 @@ export interface PollingPolicy {
   readonly maxRounds: number;
 }
 
+const pollIntervalMs = 5_000;
+const cloneProcessingLimit = limit('cloneProcessingTime');
+if (cloneProcessingLimit.unit !== '分钟') throw new Error('cloneProcessingTime: expected minutes');
+
 export const pollingPolicy: PollingPolicy = {
-  intervalMs: 5_000,
+  intervalMs: pollIntervalMs,
   // The clone processing-time limit (src/data/limits.ts) plus one round: a clone still processing
   // at the limit turns `failed` (D67), and the last round sees it.
-  maxRounds: (limit('cloneProcessingTime').value * 60_000) / 5_000 + 1,
+  maxRounds: (cloneProcessingLimit.value * 60_000) / pollIntervalMs + 1,
 };
 
 /** The anchor of the polling row on /api/errors. */

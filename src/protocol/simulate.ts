@@ -155,25 +155,19 @@ function lanesOf(
         durationMs: lane.durationMs + (e.durationMs ?? 0),
         bytes: lane.bytes + (e.bytes ?? 0),
       });
-    } else if (e.dir === 'received' && type === 'done') {
-      const billed = Number(e.message!.billed_characters);
+    } else if (
+      e.dir === 'received' &&
+      (type === 'done' || type === 'error') &&
+      typeof e.message!.billed_characters === 'number'
+    ) {
+      // The context ends with its billed count: a done, or an error that ends it (null: ends nothing).
+      const billed = e.message!.billed_characters;
       lanes.set(e.lane, {
         ...lane,
         billed,
         costFen: speechCostFen(billed, lane.model as ModelId),
-        ended: 'done',
+        ended: type,
       });
-    } else if (e.dir === 'received' && type === 'error') {
-      // An error that ends its context carries its billed count; one that ends nothing, null.
-      const billed = e.message!.billed_characters;
-      if (typeof billed === 'number') {
-        lanes.set(e.lane, {
-          ...lane,
-          billed,
-          costFen: speechCostFen(billed, lane.model as ModelId),
-          ended: 'error',
-        });
-      } else lanes.set(e.lane, lane);
     } else {
       lanes.set(e.lane, lane);
     }
