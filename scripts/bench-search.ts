@@ -106,6 +106,9 @@ export function printSearchFigures(figures: SearchFigures): void {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   for (const [half, f] of Object.entries(figures.relevance)) {
     console.log(`search relevance, ${formatRelevance(half, f)}`);
+    // Only the tuning half's misses print: the held-back half's queries are never looked at.
+    if (half === 'tuning' && f.misses.length > 0)
+      console.log(`  misses:\n  ${f.misses.join('\n  ')}`);
   }
   console.log('\nSearch at 1× and 10× the pages (brotli bytes; cold page, CPU 4× slower)');
   console.table(

@@ -1,7 +1,7 @@
 /**
  * The relevance set (written from the product description and the pages' titles alone, split
- * once into a tuning half and a held-back half) on the built site's search: each half keeps its
- * floor. The figures print here and in `npm run bench`.
+ * once into a tuning half and a held-back half) on the built site's search: the held-back half
+ * keeps its floor. The figures of both halves print in `npm run bench:search`.
  */
 import { test, expect } from '../support/fixtures';
 import {
@@ -22,19 +22,17 @@ test('the relevance set is large, split in halves, and names only real pages', (
   }
 });
 
-for (const half of ['tuning', 'held-back'] as const) {
-  test(`search keeps its floor on the ${half} half of the relevance set`, async ({ page }) => {
-    test.setTimeout(6 * 60_000);
-    const figures = await measureRelevance(
-      page,
-      relevanceSet.filter((c) => c.half === half),
-    );
-    console.log(formatRelevance(half, figures));
-    // The held-back half's queries are never looked at, so only the tuning half's misses print.
-    if (half === 'tuning' && figures.misses.length > 0)
-      console.log(`misses:\n${figures.misses.join('\n')}`);
-    const floor = relevanceFloors[half];
-    expect.soft(figures.hitAt3, 'hit@3').toBeGreaterThanOrEqual(floor.hitAt3);
-    expect.soft(figures.hitAt1, 'hit@1').toBeGreaterThanOrEqual(floor.hitAt1);
-  });
-}
+// The held-back half is never looked at while changing the search, so it is the readers' measure
+// and `npm test` holds its floor; the tuning half's floor is checked on `npm run bench:search`'s
+// figures (`npm run bench:check`), which prints its misses to tune against.
+test('search keeps its floor on the held-back half of the relevance set', async ({ page }) => {
+  test.setTimeout(6 * 60_000);
+  const figures = await measureRelevance(
+    page,
+    relevanceSet.filter((c) => c.half === 'held-back'),
+  );
+  console.log(formatRelevance('held-back', figures));
+  const floor = relevanceFloors['held-back'];
+  expect.soft(figures.hitAt3, 'hit@3').toBeGreaterThanOrEqual(floor.hitAt3);
+  expect.soft(figures.hitAt1, 'hit@1').toBeGreaterThanOrEqual(floor.hitAt1);
+});
