@@ -18,6 +18,7 @@ import {
   changeAnchor,
   changesFeed,
   deprecationPolicy,
+  migrationNote,
   versioningRules,
   type ApiChange,
   type ApiChangeKind,
@@ -96,7 +97,8 @@ function MigrationNote({ change }: { change: ApiChange }): ReactNode {
   if (change.kind !== 'legal') return null;
   return (
     <p data-migration>
-      <strong>迁移说明</strong>（{change.announced} 公告）：
+      <strong>{migrationNote.label}</strong>
+      {migrationNote.announced(change.announced)}
       <Prose text={change.migration} />
     </p>
   );

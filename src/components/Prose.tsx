@@ -1,8 +1,6 @@
 import React, { type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-
-/** `code` spans and `[text](/path#anchor)` links of data prose, in the order they appear. */
-const token = /(`[^`]+`|\[[^\]]+\]\([^)\s]+\))/;
+import { proseParts } from '@site/src/data/prose';
 
 /**
  * Prose from a spec or data module, where `backtick` spans name fields and values: they
@@ -10,16 +8,15 @@ const token = /(`[^`]+`|\[[^\]]+\]\([^)\s]+\))/;
  * rest stays text.
  */
 export default function Prose({ text }: { text: string }): ReactNode {
-  return text.split(token).map((part, i) => {
-    if (part.startsWith('`') && part.endsWith('`')) return <code key={i}>{part.slice(1, -1)}</code>;
-    const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
-    if (link) {
+  return proseParts(text).map((part, i) => {
+    if (part.kind === 'code') return <code key={i}>{part.text}</code>;
+    if (part.kind === 'link') {
       return (
-        <Link key={i} to={link[2]}>
-          <Prose text={link[1]} />
+        <Link key={i} to={part.href}>
+          <Prose text={part.text} />
         </Link>
       );
     }
-    return part;
+    return part.text;
   });
 }

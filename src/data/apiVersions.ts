@@ -176,6 +176,12 @@ export const apiChanges: readonly ApiChange[] = [
 ];
 
 /** The page that holds the policy and the history. */
+/** How a legal change's migration note is introduced, on the page and in the feed. */
+export const migrationNote = {
+  label: '迁移说明',
+  announced: (date: string): string => `（${date} 公告）：`,
+};
+
 export const versionHistoryPath = '/api/introduction';
 
 /** The id of a change's entry in the version history, on that page (the feed links it too). */

@@ -2,9 +2,11 @@ import {
   apiChangeKindLabel,
   changeAnchor,
   changesFeed,
+  migrationNote,
   versionHistoryPath,
   type ApiChange,
 } from '../../../src/data/apiVersions';
+import { proseParts, proseText } from '../../../src/data/prose';
 
 /**
  * The version history as an Atom 1.0 document (RFC 4287): one entry per change, its content the
@@ -22,25 +24,17 @@ const escapeXml = (text: string): string =>
 
 /** The data's inline markup (`code`, `[text](/path)`) as HTML, links made absolute. */
 export function proseHtml(text: string, siteUrl: string): string {
-  return text
-    .split(/(`[^`]+`|\[[^\]]+\]\([^)\s]+\))/)
+  return proseParts(text)
     .map((part) => {
-      if (part.startsWith('`') && part.endsWith('`')) {
-        return `<code>${escapeXml(part.slice(1, -1))}</code>`;
+      if (part.kind === 'code') return `<code>${escapeXml(part.text)}</code>`;
+      if (part.kind === 'link') {
+        const href = new URL(part.href, siteUrl).href;
+        return `<a href="${escapeXml(href)}">${proseHtml(part.text, siteUrl)}</a>`;
       }
-      const link = /^\[([^\]]+)\]\(([^)\s]+)\)$/.exec(part);
-      if (link) {
-        const href = new URL(link[2], siteUrl).href;
-        return `<a href="${escapeXml(href)}">${proseHtml(link[1], siteUrl)}</a>`;
-      }
-      return escapeXml(part);
+      return escapeXml(part.text);
     })
     .join('');
 }
-
-/** The data's inline markup as plain text, for titles. */
-export const proseText = (text: string): string =>
-  text.replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1').replace(/`([^`]+)`/g, '$1');
 
 /** A change's date as an RFC 3339 timestamp: the day's start in Beijing time, when it went live. */
 export const rfc3339 = (date: string): string => `${date}T00:00:00+08:00`;
@@ -50,7 +44,7 @@ function entryHtml(change: ApiChange, siteUrl: string): string {
   const items = change.items.map((item) => `<li>${proseHtml(item, siteUrl)}</li>`).join('');
   const migration =
     change.kind === 'legal'
-      ? `<p><strong>迁移说明</strong>（${change.announced} 公告）：${proseHtml(change.migration, siteUrl)}</p>`
+      ? `<p><strong>${migrationNote.label}</strong>${migrationNote.announced(change.announced)}${proseHtml(change.migration, siteUrl)}</p>`
       : '';
   const documents = Object.entries(change.documents)
     .map(([id, version]) => `<code>${escapeXml(id)}</code> ${escapeXml(version)}`)
