@@ -18,6 +18,7 @@ import {
   type ConstrainedSchema,
   type Constraint,
 } from '../../src/components/schemaConstraints';
+import { yamlProse } from './yaml-prose';
 
 type Json = Record<string, unknown>;
 type Schema = Json & {
@@ -60,21 +61,8 @@ function constraintsOf(schema: Schema): Constraint[] {
   return out;
 }
 
-/**
- * Multi-line YAML prose: Chinese lines join without the space a newline would render as; a blank
- * line separates paragraphs, kept as `\n\n` (src/data/websocketProtocol.ts).
- */
-const prose = (text: unknown): string =>
-  String(text ?? '')
-    .trim()
-    .split(/\n\s*\n/)
-    .map((paragraph) =>
-      paragraph
-        .trim()
-        .replace(/([\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\n/g, '$1')
-        .replace(/\n/g, ' '),
-    )
-    .join('\n\n');
+/** Multi-line YAML prose, its paragraphs kept as `\n\n` (src/data/websocketProtocol.ts). */
+const prose = (text: unknown): string => yamlProse(text);
 
 /** Flattens an object schema (references resolved) into the rows of a field table. */
 export function fieldsOf(schema: Schema, prefix = ''): ProtocolField[] {

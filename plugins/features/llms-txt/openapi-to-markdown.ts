@@ -1,5 +1,6 @@
 import codeJson from '../../../i18n/zh-Hans/code.json';
 import { deref as derefRef } from '../../../scripts/lib/json-ref';
+import { unwrapLines as unwrap, yamlProse } from '../../../scripts/lib/yaml-prose';
 import type { StoredSample } from '../../../src/codegen/sampleFrontMatter';
 import { parametersTitleIdOf } from '../../adaptations/openapi-parameter-titles/messageIds';
 import {
@@ -112,31 +113,8 @@ export function operationsOf(document: OpenApiDocument): OperationEntry[] {
 /** Follows a local `$ref`, typed by the value it is given. */
 const deref = <T>(document: OpenApiDocument, value: T): T => derefRef<T>(document, value);
 
-/**
- * Wrapped YAML lines as one line: a break between Chinese characters or after full-width
- * punctuation disappears, any other becomes a space (as between Chinese text and `code`).
- */
-const unwrap = (text: string): string =>
-  text
-    .replace(/([\u4e00-\u9fff])\s*\n\s*(?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])/g, '$1')
-    .replace(/([\u3000-\u303f\uff00-\uffef])\s*\n\s*/g, '$1')
-    .replace(/\s*\n\s*/g, ' ');
-
-/**
- * Multi-line YAML prose as Markdown: its paragraphs (blank lines) and list items (`- `, `1. `)
- * kept as the web page shows them, each unwrapped to one line.
- */
-export const prose = (value: unknown): string =>
-  String(value ?? '')
-    .trim()
-    .split(/\n\s*\n/)
-    .map((block) =>
-      block
-        .split(/\n(?=\s*(?:[-*] |\d+\. ))/)
-        .map((item) => unwrap(item.trim()))
-        .join('\n'),
-    )
-    .join('\n\n');
+/** Multi-line YAML prose as Markdown: paragraphs and list items kept, each unwrapped. */
+export const prose = (value: unknown): string => yamlProse(value, { listItems: true });
 
 /** A table cell: one line (paragraphs run together as wrapped lines do), pipes escaped. */
 const cell = (value: string): string => unwrap(value).replace(/\|/g, '\\|');
