@@ -27,6 +27,7 @@ import {
 } from '../src/data/apiSpecs';
 import { apiVersionPrefix, deployment } from '../src/data/deployment';
 import { errorByCode } from '../src/data/errors';
+import { limit } from '../src/data/limits';
 import { fieldsOf, fillHoldInterval, websocketModel } from './lib/websocket-model';
 import { maxSegmentLength } from '../src/protocol/segment';
 import { deref as derefRef } from './lib/json-ref';
@@ -205,11 +206,20 @@ async function publishAsyncApi(): Promise<void> {
       `${websocketSpec.sourcePath}: ${errors.map((d) => `${d.message} at ${d.path.join('.')}`).join('; ')}`,
     );
   }
-  // `{maxSegmentLength}` in the prose is the segmenter's own constant (src/protocol/segment.ts).
+  // Numbers the prose names by placeholder, written once in the data modules: the segmenter's
+  // length (src/protocol/segment.ts) and the ping interval (src/data/limits.ts) with the two
+  // multiples the keepalive rule gives (the close comes two to three intervals after a stall).
+  const ping = limit('websocketPingInterval');
+  const placeholders: Record<string, string> = {
+    '{maxSegmentLength}': String(maxSegmentLength),
+    '{pingInterval}': `${ping.value} ${ping.unit}`,
+    '{twoPingIntervals}': `${2 * ping.value} ${ping.unit}`,
+    '{threePingIntervals}': `${3 * ping.value} ${ping.unit}`,
+  };
   const resolved = JSON.parse(
-    JSON.stringify(withoutParserKeys(document.json())).replaceAll(
-      '{maxSegmentLength}',
-      String(maxSegmentLength),
+    Object.entries(placeholders).reduce(
+      (json, [name, value]) => json.replaceAll(name, value),
+      JSON.stringify(withoutParserKeys(document.json())),
     ),
   ) as Record<string, unknown>;
   // The published document reads as the pages do: the hold interval written out wherever it is
@@ -218,6 +228,9 @@ async function publishAsyncApi(): Promise<void> {
   const publishing = JSON.parse(
     fillHoldInterval(JSON.stringify(resolved), Number(keepalive.holdFlushSeconds)),
   ) as Record<string, unknown>;
+  // A placeholder nobody fills would reach readers as `{name}`: fail the build instead.
+  const unfilled = /\{[A-Za-z]+\}/.exec(JSON.stringify(publishing));
+  if (unfilled) throw new Error(`${websocketSpec.sourcePath}: no value for ${unfilled[0]}`);
   const { asyncapi, info, ...rest } = publishing;
   const wsUrl = new URL(deployment.wsApiOrigin);
   const published = {
