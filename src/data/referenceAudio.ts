@@ -70,7 +70,12 @@ export const referenceAudioLimits = {
   maxDurationSeconds: valueIn(limit('referenceAudioMaxDuration'), '秒'),
 } as const;
 
-const mbText = (bytes: number): string => `${Math.ceil((bytes / bytesPerMB) * 100) / 100} MB`;
+/**
+ * A size in MB (MiB) to two decimals, rounded up: a file just over the limit never reads as the
+ * limit itself. The API's 413 message and the recording checker both write sizes with it.
+ */
+export const formatMB = (bytes: number): string =>
+  `${Math.ceil((bytes / bytesPerMB) * 100) / 100} MB`;
 
 /**
  * What a content sniff found in an upload that is not an accepted recording, in the reader's
@@ -102,7 +107,7 @@ export const referenceAudioRefusals = {
   tooLarge: (bytes: number): ReferenceAudioRefusal => ({
     code: 'payload_too_large',
     param: 'audio',
-    message: `参考录音有 ${mbText(bytes)}，超过了 ${limit('referenceAudioSize').value} MB 的大小上限，请截取最清晰的一段或转成压缩格式后再上传。`,
+    message: `参考录音有 ${formatMB(bytes)}，超过了 ${limit('referenceAudioSize').value} MB 的大小上限，请截取最清晰的一段或转成压缩格式后再上传。`,
   }),
   /** `detected`: a label of `detectedContentLabels`, or why a recognised file cannot be decoded. */
   unsupported: (detected: string): ReferenceAudioRefusal => ({

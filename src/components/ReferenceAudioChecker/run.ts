@@ -4,7 +4,7 @@
  * file is decoded here with Web Audio, at the rate its header states, and measured there too.
  * Nothing leaves the browser.
  */
-import { referenceAudioLimits } from '@site/src/data/referenceAudio';
+import { referenceAudioFormatNames, referenceAudioLimits } from '@site/src/data/referenceAudio';
 import type { WorkerAnswer, WorkerRequest } from './checker.worker';
 import type { AudioHeader } from './header';
 import { sizeCheck, undecodedChecks, type CheckResult, type FileFacts } from './verdicts';
@@ -30,7 +30,7 @@ async function decode(
 
 function undecodable(header: AudioHeader): string {
   return header.container === 'unknown'
-    ? '无法识别这个文件：它不是 WAV、MP3 或 M4A 音频，浏览器也无法把它当作音频解码。请选择录音文件本身，或用 FFmpeg 转成 WAV 后再试。'
+    ? `无法识别这个文件：它不是 ${referenceAudioFormatNames()} 音频，浏览器也无法把它当作音频解码。请选择录音文件本身，或用 FFmpeg 转成 WAV 后再试。`
     : '浏览器无法解码这个文件，它可能已经损坏，或者用了浏览器不支持的编码。请用录音软件重新导出，或用 FFmpeg 转成 WAV 后再试。';
 }
 

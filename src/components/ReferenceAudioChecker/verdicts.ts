@@ -3,8 +3,9 @@
  * to do. Every threshold is the data module's (src/data/referenceAudio.ts).
  */
 import {
-  bytesPerMB,
+  detectedContentLabels,
   formatKHz,
+  formatMB,
   formatPercent,
   formatSigned,
   referenceAudioCheckLabels,
@@ -56,19 +57,14 @@ const result = (
 
 const db = (n: number) => `${formatSigned(Number(n.toFixed(1)))} dBFS`;
 const sec = (n: number) => `${Number(n.toFixed(1))} 秒`;
-const mb = (bytes: number) => `${Number((bytes / bytesPerMB).toFixed(2))} MB`;
-const maxMb = `${limits.maxBytes / bytesPerMB} MB`;
+const mb = formatMB;
+const maxMb = formatMB(limits.maxBytes);
 
-const containerNames: Record<Container, string> = {
-  wav: 'WAV',
-  mp3: 'MP3',
-  m4a: 'M4A',
-  ogg: 'Ogg',
-  flac: 'FLAC',
-  webm: 'WebM',
-  aac: 'AAC（ADTS）',
-  unknown: '无法识别的格式',
-};
+/** A container in the API's own words: an accepted format's name, or what its 415 calls it. */
+const containerName = (container: Container): string =>
+  referenceAudioFormats.find((f) => f.id === container)?.label ??
+  detectedContentLabels[container] ??
+  detectedContentLabels.unknown;
 
 const toWav = 'ffmpeg -i 输入文件 -ac 1 -ar 24000 -c:a pcm_s16le reference.wav';
 
@@ -85,7 +81,7 @@ export function sizeCheck(file: FileFacts): CheckResult {
 
 function formatCheck(file: FileFacts, header: AudioHeader): CheckResult {
   const accepted = referenceAudioFormats.find((f) => f.id === header.container);
-  const name = containerNames[header.container];
+  const name = containerName(header.container);
   if (!accepted) {
     return result(
       'format',
