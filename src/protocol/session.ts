@@ -79,6 +79,9 @@ export interface UsageRecord {
   readonly end: 'done' | 'error' | 'close';
 }
 
+/** The errors with which the server can fail a segment instead of sending its audio. */
+export type SegmentFailure = 'internal_error' | 'content_rejected' | 'insufficient_credit';
+
 export interface SessionOptions {
   /** Time between two streamed messages of a context (ms). */
   readonly stepMs?: number;
@@ -89,11 +92,13 @@ export interface SessionOptions {
   /** When the connection opened on the caller's clock (the idle timer starts there). */
   readonly openedAt?: number;
   /**
-   * Whether the server fails a context's segment (0-based, in order): it then sends
-   * `internal_error` where the segment's audio would be, ending the context; the segment is not
-   * billed (D7, D8). For tests of resending.
+   * Whether the server fails a context's segment (0-based, in order): it then sends the error
+   * (`true`: `internal_error`) where the segment's audio would be, ending the context; the
+   * segment is not billed (D7, D8). `content_rejected` and `insufficient_credit` are found when
+   * the segment is checked before its synthesis, so nothing is in synthesis then either (D47).
+   * For tests of resending and billing.
    */
-  readonly failSegment?: (contextId: string, index: number) => boolean;
+  readonly failSegment?: (contextId: string, index: number) => boolean | SegmentFailure;
   /**
    * Whether a voice exists now (the account's voices change while a connection is open): the
    * preset voices and the `voice_custom_` ids of the spec's examples by default.
@@ -129,8 +134,8 @@ type Queued =
       /** The last audio of the segment in synthesis: the next segment starts once it is sent. */
       readonly endsSegment?: true;
     }
-  /** The server fails the segment in synthesis here. */
-  | { readonly fail: Segment };
+  /** The server fails the segment in synthesis here, with this error. */
+  | { readonly fail: Segment; readonly code: SegmentFailure };
 
 interface Context {
   readonly id: string;
@@ -161,7 +166,7 @@ export class Session {
   private readonly stepMs: number;
   private readonly idleMs: number;
   private readonly requestId: (n: number) => string;
-  private readonly failSegment: (contextId: string, index: number) => boolean;
+  private readonly failSegment: (contextId: string, index: number) => boolean | SegmentFailure;
   private readonly voiceExists: (voiceId: string) => boolean;
   private readonly contexts = new Map<string, Context>();
   /** Ids of contexts that have ended: single-use per connection (D4). */
@@ -261,6 +266,10 @@ export class Session {
    * any close (D6).
    */
   serverClose(at: number, code: number): SessionEvent[] {
+    // The server closes only with the codes of `x-close-codes` (D27).
+    if (!Object.values(closeCodes).includes(code)) {
+      throw new RangeError(`close code ${code} is not in the document's x-close-codes`);
+    }
     if (this.closed) return [];
     const ownReasons: number[] = [
       closeCodes.normal,
@@ -516,8 +525,9 @@ export class Session {
     const segment = context.pending.shift();
     if (!segment) return;
     context.current = segment;
-    if (this.failSegment(context.id, segment.index)) {
-      context.out.push({ fail: segment });
+    const failure = this.failSegment(context.id, segment.index);
+    if (failure) {
+      context.out.push({ fail: segment, code: failure === true ? 'internal_error' : failure });
       this.pump(context, at);
       return;
     }
@@ -565,8 +575,8 @@ export class Session {
     const next = context.out.shift();
     if (next && 'fail' in next) {
       // A segment the server fails is never billed (D7); the context ends with the error.
-      const { message, param } = errorByCode('internal_error')!.example;
-      this.error(at, context.id, 'internal_error', message, param, events, true);
+      const { message, param } = errorByCode(next.code)!.example;
+      this.error(at, context.id, next.code, message, param, events, true);
       return;
     }
     if (next) {

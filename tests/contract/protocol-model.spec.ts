@@ -19,9 +19,21 @@ import { limit } from '../../src/data/limits';
 import { billedCharacters } from '../../src/data/pricing';
 import { presetVoices } from '../../src/data/voices';
 import { maxSegmentLength, segmentText, type TextMarkup } from '../../src/protocol/segment';
-import { defaultTextMarkup } from '../../src/data/pronunciation';
-import { Session, type SessionEvent, type SessionOptions } from '../../src/protocol/session';
-import { closeCodes, generateSettings } from '../../src/protocol/schemas';
+import { defaultTextMarkup, spokenText } from '../../src/data/pronunciation';
+import { retryPolicy } from '../../src/data/retryPolicy';
+import { resendText } from '../../src/protocol/resend';
+import {
+  Session,
+  type SegmentFailure,
+  type SessionEvent,
+  type SessionOptions,
+} from '../../src/protocol/session';
+import {
+  closeCodes,
+  generateSettingDefaults,
+  generateSettings,
+  outputFormatDefaults,
+} from '../../src/protocol/schemas';
 import { asyncApiDocument } from '../support/specs';
 import { startWebsocketMock } from '../mock/websocket-mock';
 
@@ -53,6 +65,25 @@ function client(options: SessionOptions = {}) {
         .map((e) => (e as { message: Json }).message),
     closes: () => events.filter((e) => e.kind === 'close'),
   };
+}
+
+/** One handshake with the mock: its status, headers and body (empty for a 101). */
+function handshakeTo(url: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const ws = new WebSocket(`${url}/v1/speech/websocket`, {
+        headers: { Authorization: 'Bearer sk-test' },
+      });
+      ws.on('upgrade', (res) => resolve({ status: 101, headers: res.headers, body: '' }));
+      ws.on('open', () => ws.close());
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      ws.on('error', reject);
+    },
+  );
 }
 
 /** Where segments end (D2): input, markup, final → segments and the rest still waiting. */
@@ -134,6 +165,13 @@ const segmentCases: {
     segments: ['好'.repeat(maxSegmentLength)],
     rest: '好'.repeat(50),
   },
+  // The limit is in code points (D87): a character outside the BMP is one, not two UTF-16 units.
+  {
+    name: `${maxSegmentLength} code points outside the BMP are cut at ${maxSegmentLength}, not at half`,
+    text: '𠀀'.repeat(maxSegmentLength + 50),
+    segments: ['𠀀'.repeat(maxSegmentLength)],
+    rest: '𠀀'.repeat(50),
+  },
   {
     name: 'with text_markup, the cut never falls inside a pause',
     text: `${'好'.repeat(maxSegmentLength - 5)}[pause:300ms]`,
@@ -198,7 +236,7 @@ const segmentCases: {
   },
 ];
 
-test.describe('segments (D2)', () => {
+test.describe('segments (D2, D32, D87)', () => {
   for (const c of segmentCases) {
     test(c.name, () => {
       const result = segmentText(c.text, { markup: c.markup ?? 'none', final: c.final ?? false });
@@ -255,7 +293,7 @@ test('errors name the context_id sent, open or not, and null only without a well
   }
 });
 
-test('a rejected later generate ends its context: the buffered text is neither spoken nor billed', () => {
+test('a rejected later generate ends its context: the buffered text is neither spoken nor billed (D4, D49)', () => {
   const c = client();
   // Text with no natural pause stays in the buffer while `continue` is true.
   c.send(
@@ -294,7 +332,7 @@ const lastAudioAt = (c: ReturnType<typeof client>) =>
       .map((e) => e.at),
   );
 
-test('only accepted messages restart the idle timer', () => {
+test('only accepted messages restart the idle timer (D11)', () => {
   const accepted = client();
   accepted.send({ type: 'generate', context_id: 'turn-1', text: '好。', voice_id: voice }, 0);
   accepted.send({ type: 'generate', context_id: 'turn-2', text: '好。', voice_id: voice }, 50_000);
@@ -378,7 +416,7 @@ test('a flush of a waiting context is accepted: it restarts the idle timer and c
   ]);
 });
 
-test('a message to a context that no longer takes it is refused naming context_id and ends nothing', () => {
+test('a message to a context that no longer takes it is refused naming context_id and ends nothing (D49)', () => {
   const c = client();
   const text = '第一句话。第二句话。';
   c.send({ type: 'generate', context_id: 'turn-1', text, voice_id: voice }, 0);
@@ -432,7 +470,7 @@ test('audio comes faster than real time: the whole released text, as soon as it 
   expect(spoken).toBeGreaterThan(10 * Math.max(sentWithin, 1));
 });
 
-test('a cancel stops its context at once: done comes next, billing the sent and the in-synthesis segments', () => {
+test('a cancel stops its context at once: done comes next, billing the sent and the in-synthesis segments (D7, D30, D48)', () => {
   const c = client();
   const segments = ['第一句话。', '第二句话。', '第三句话。'];
   c.send(
@@ -576,21 +614,17 @@ test('every handshake counts toward the key’s per-minute rate: past it, 429 wi
   }
 });
 
-test('the handshake response carries the connection’s X-Request-Id, as the document says', async () => {
+test('the handshake response carries the connection’s X-Request-Id and no rate headers, as the document says (D108)', async () => {
   const channel = Object.values(asyncApiDocument().channels as Json)[0] as Json;
   const headers = channel['x-handshake-response-headers'] as { name: string }[];
   expect(headers.map((h) => h.name)).toEqual(['X-Request-Id']);
   const mock = await startWebsocketMock();
   try {
-    const id = await new Promise<string | undefined>((resolve, reject) => {
-      const ws = new WebSocket(`${mock.url}/v1/speech/websocket`, {
-        headers: { Authorization: 'Bearer sk-test' },
-      });
-      ws.on('upgrade', (res) => resolve(res.headers['x-request-id'] as string | undefined));
-      ws.on('open', () => ws.close());
-      ws.on('error', reject);
-    });
-    expect(id).toMatch(/^req_mock_\d+$/);
+    const opened = await handshakeTo(mock.url);
+    expect(opened.status).toBe(101);
+    expect(opened.headers['x-request-id']).toMatch(/^req_mock_\d+$/);
+    // The rate a handshake used shows on the next HTTP response or on a 429 refusal (D12), not here.
+    expect(Object.keys(opened.headers).filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
   } finally {
     await mock.close();
   }
@@ -669,7 +703,7 @@ test('3.14 is one segment: one audio chunk, one word', () => {
   expect((turn[1].words as Json[])[0]).toMatchObject({ text: '圆周率约为 3.14 左右' });
 });
 
-test('a generate with voice_id to an ended id is refused: it ends, opens and bills nothing', () => {
+test('a generate with voice_id to an ended id is refused: it ends, opens and bills nothing (D4)', () => {
   const c = client();
   c.send({ type: 'generate', context_id: 'turn-1', text: '第一轮。', voice_id: voice }, 0);
   c.send(
@@ -692,7 +726,7 @@ test('a generate with voice_id to an ended id is refused: it ends, opens and bil
   expect(ofContext(c.events, 'turn-1').filter((m) => m.at >= 1000)).toHaveLength(1);
 });
 
-test('a follow-up changing a setting is refused naming it; its text is not added, the context goes on', () => {
+test('a follow-up changing a setting is refused naming it; its text is not added, the context goes on (D5)', () => {
   const c = client();
   c.send(
     {
@@ -737,7 +771,7 @@ test('a follow-up changing a setting is refused naming it; its text is not added
   });
 });
 
-test('an ending error carries the billed characters of the segments that started', () => {
+test('an ending error carries the billed characters of the segments that started (D7, D33)', () => {
   const c = client();
   c.send(
     {
@@ -793,7 +827,7 @@ test('a voice deleted mid-reply: the started context finishes, a new one gets vo
   ]);
 });
 
-test('a failed segment is not billed; a resend on a new id is billed once for its own text', () => {
+test('a failed segment is not billed; a resend on a new id is billed once for its own text (D7, D8)', () => {
   const c = client({ failSegment: (id, index) => id === 'turn-1' && index === 1 });
   const segments = ['第一句。', '第二句。', '第三句。'];
   c.send({ type: 'generate', context_id: 'turn-1', text: segments.join(''), voice_id: voice }, 0);
@@ -816,7 +850,7 @@ test('a failed segment is not billed; a resend on a new id is billed once for it
   expect(total).toBe(billedCharacters(segments.join('')));
 });
 
-test('the context after the limit is refused; a slot frees when done is sent', () => {
+test('the context after the limit is refused; a slot frees when done is sent (D3)', () => {
   const max = limit('contextsPerConnection').value;
   const c = client();
   for (let i = 0; i < max; i += 1) {
@@ -845,7 +879,7 @@ test('the context after the limit is refused; a slot frees when done is sent', (
   expect(ofContext(c.events, 'extra-3').at(-1)?.message.type).toBe('done');
 });
 
-test('an empty flush restarts the idle timer', () => {
+test('an empty flush restarts the idle timer (D11)', () => {
   const c = client();
   c.send(
     { type: 'generate', context_id: 'turn-1', text: '好。', voice_id: voice, continue: true },
@@ -863,23 +897,41 @@ test('an empty flush restarts the idle timer', () => {
   ]);
 });
 
-test('a close with contexts open ends them without done; started segments stay billed', () => {
-  const c = client();
-  c.send(
-    {
-      type: 'generate',
-      context_id: 'turn-1',
-      text: '第一句。第二句。第三句',
-      voice_id: voice,
-      continue: true,
-    },
-    0,
-  );
-  c.run(15);
-  c.events.push(...c.session.close(15));
-  expect(c.messages().filter((m) => m.type === 'done')).toEqual([]);
-  expect(c.session.usage).toEqual([
-    { contextId: 'turn-1', billedCharacters: billedCharacters('第一句。第二句。'), end: 'close' },
+test('a close with contexts open ends them without done; started segments stay billed (D3, D6)', () => {
+  const text = '第一句。第二句。第三句';
+  const started = billedCharacters('第一句。第二句。');
+  // At 15 the first segment's audio is sent, the second is in synthesis, the third is buffered.
+  const closedAt15 = (close: (s: Session) => SessionEvent[]) => {
+    const c = client();
+    c.send({ type: 'generate', context_id: 'turn-1', text, voice_id: voice, continue: true }, 0);
+    c.run(15);
+    c.events.push(...close(c.session));
+    c.run(idleMs * 2);
+    expect(c.messages().filter((m) => m.type === 'done')).toEqual([]);
+    expect(c.session.openContexts).toEqual([]);
+    return c.session.usage;
+  };
+  // The client's 1000, another code of its own, a break without a close frame (1006), the
+  // server's close because of the client (the server's own reasons are D31's).
+  const closes: ((s: Session) => SessionEvent[])[] = [
+    (s) => s.close(15),
+    (s) => s.close(15, 4001),
+    (s) => s.close(15, 1006),
+    (s) => s.serverClose(15, closeCodes.keepalive_timeout),
+  ];
+  for (const close of closes) {
+    expect(closedAt15(close)).toEqual([
+      { contextId: 'turn-1', billedCharacters: started, end: 'close' },
+    ]);
+  }
+  // The idle close (4000): the started segments' audio was written, the rest never became one.
+  const idle = client();
+  idle.send({ type: 'generate', context_id: 'turn-1', text, voice_id: voice, continue: true }, 0);
+  idle.run(idleMs * 2);
+  expect(idle.closes()).toEqual([expect.objectContaining({ code: closeCodes.idle_timeout })]);
+  expect(idle.messages().filter((m) => m.type === 'done')).toEqual([]);
+  expect(idle.session.usage).toEqual([
+    { contextId: 'turn-1', billedCharacters: started, end: 'close' },
   ]);
 });
 
@@ -915,7 +967,7 @@ test('a first generate with an output format outside the table is refused naming
   expect(c.errors()).toHaveLength(1);
 });
 
-test('a close for the server’s own reasons does not bill the segment in synthesis', () => {
+test('a close for the server’s own reasons does not bill the segment in synthesis (D31)', () => {
   // At 15 ms the first segment's audio is sent and the second one is in synthesis (D30).
   const usageAfter = (close: (s: Session) => unknown) => {
     const c = client();
@@ -949,7 +1001,7 @@ test('a close for the server’s own reasons does not bill the segment in synthe
   }
 });
 
-test('an error without a context_id ends nothing: billed_characters is null', () => {
+test('an error without a context_id ends nothing: billed_characters is null (D28, D33)', () => {
   const c = client();
   c.send(
     { type: 'generate', context_id: 'turn-1', text: '好，', voice_id: voice, continue: true },
@@ -999,4 +1051,712 @@ test('a context ends once: an ending error written before the cancel arrives is 
   expect(endings[0]).toMatchObject({ type: 'error', error: { code: 'internal_error' } });
   expect(turn1.at(-1)).toMatchObject({ type: 'error', billed_characters: null });
   expect(turn1.some((m) => m.type === 'done')).toBe(false);
+});
+
+test('a cancel’s done and an ending error free a slot at once; an error that ends nothing frees none (D3, D76)', () => {
+  const max = limit('contextsPerConnection').value;
+  const c = client();
+  for (let i = 0; i < max; i += 1) {
+    c.send(
+      { type: 'generate', context_id: `turn-${i}`, text: '好，', voice_id: voice, continue: true },
+      i,
+    );
+  }
+  const start = (id: string, at: number) =>
+    c.send({ type: 'generate', context_id: id, text: '好。', voice_id: voice }, at);
+  // Errors that end nothing free nothing: a changed setting, and the refused 11th context itself.
+  c.send({ type: 'generate', context_id: 'turn-0', text: '好', speed: 1.5, continue: true }, 20);
+  start('extra-1', 21);
+  start('extra-2', 22);
+  expect(
+    c.errors().map((e) => [e.context_id, (e.error as Json).code, e.billed_characters]),
+  ).toEqual([
+    ['turn-0', 'invalid_request', null],
+    ['extra-1', 'rate_limited', 0],
+    ['extra-2', 'rate_limited', 0],
+  ]);
+  // A cancel's done is sent at once: the slot is free in the same millisecond.
+  c.send({ type: 'cancel', context_id: 'turn-1' }, 30);
+  start('extra-3', 30);
+  // An ending error frees its slot when it is sent.
+  c.send({ type: 'generate', context_id: 'turn-2', text: '好', continue: true, debug: 1 }, 40);
+  start('extra-4', 40);
+  start('extra-5', 41);
+  expect(
+    c
+      .errors()
+      .slice(3)
+      .map((e) => [e.context_id, (e.error as Json).code]),
+  ).toEqual([
+    ['turn-2', 'invalid_request'],
+    ['extra-5', 'rate_limited'],
+  ]);
+  expect(c.errors()[3].billed_characters).toBe(billedCharacters('好，'));
+  c.run(1000);
+  for (const id of ['extra-3', 'extra-4']) {
+    expect(ofContext(c.events, id).at(-1)?.message.type).toBe('done');
+  }
+});
+
+test('the server closes only with the codes of x-close-codes; a 1000 from it is a planned drain (D27)', () => {
+  const channel = (asyncApiDocument().channels as Record<string, Json>).speech;
+  const documented = channel['x-close-codes'] as {
+    code: number;
+    reason: string;
+    reconnect: string;
+  }[];
+  const reasons = new Map(documented.map((c) => [c.code, c.reason]));
+  // Every close the model makes by itself or on the server's decision.
+  const closes = [
+    ...new Session().receive({ text: 'not json' }, 0).events,
+    ...new Session().receive({ binary: true }, 0).events,
+    ...new Session().advance(idleMs),
+    ...documented.flatMap(({ code }) => new Session().serverClose(0, code)),
+  ].filter((e) => e.kind === 'close');
+  expect(closes.length).toBe(documented.length + 3);
+  for (const close of closes) {
+    expect(close).toMatchObject({ by: 'server', reason: reasons.get(close.code) });
+  }
+  // A code the document lacks is never sent.
+  for (const code of [1001, 1006, 4001]) {
+    expect(() => new Session().serverClose(0, code)).toThrow(/x-close-codes/);
+  }
+  // The server's 1000 is reconnected after like the client's: when needed, it is no failure.
+  expect(documented.find((c) => c.code === closeCodes.normal)).toMatchObject({
+    reconnect: 'when-needed',
+  });
+});
+
+test('a cancel bills the segments written plus at most the one in synthesis: synthesis never runs ahead (D29, D30, D46, D47)', () => {
+  // Five segments of the maximum (no boundary: each cut at maxSegmentLength, D2).
+  const segments = 5;
+  const text = '好'.repeat(maxSegmentLength * segments);
+  for (let step = 0; step <= segments; step += 1) {
+    const c = client();
+    c.send({ type: 'generate', context_id: 'turn-1', text, voice_id: voice, continue: true }, 0);
+    // Between two steps of the stream (stepMs 10): `step` segments' audio has been written.
+    const at = 10 * step + 5;
+    c.run(at);
+    c.send({ type: 'cancel', context_id: 'turn-1' }, at);
+    const turn = ofContext(c.events, 'turn-1').map((m) => m.message);
+    expect(turn.at(-1)?.type).toBe('done');
+    const written = turn.filter((m) => m.type === 'audio').length * maxSegmentLength;
+    const billed = Number(turn.at(-1)?.billed_characters);
+    // Every written segment is billed, the one in synthesis too, the queued ones never.
+    expect(billed).toBeGreaterThanOrEqual(written);
+    expect(billed - written).toBeLessThanOrEqual(maxSegmentLength);
+    expect(billed).toBe(Math.min(written + maxSegmentLength, text.length));
+  }
+});
+
+test('a segment refused before or during its synthesis is not billed; the error carries the rest (D7, D47)', () => {
+  const codes: SegmentFailure[] = ['content_rejected', 'insufficient_credit', 'internal_error'];
+  for (const code of codes) {
+    const c = client({ failSegment: (id, index) => id === 'turn-1' && index === 1 && code });
+    c.send(
+      { type: 'generate', context_id: 'turn-1', text: '第一句。第二句。第三句。', voice_id: voice },
+      0,
+    );
+    c.run(1000);
+    const turn = ofContext(c.events, 'turn-1').map((m) => m.message);
+    expect(turn.map((m) => m.type)).toEqual(['audio', 'error']);
+    expect(turn[1]).toMatchObject({
+      billed_characters: billedCharacters('第一句。'),
+      error: { code, param: errorByCode(code)!.example.param },
+    });
+    expect(c.session.usage).toEqual([
+      { contextId: 'turn-1', billedCharacters: billedCharacters('第一句。'), end: 'error' },
+    ]);
+  }
+});
+
+test('a refused first generate ends its context with 0 and retires its id, whatever the reason (D34)', () => {
+  const max = limit('contextsPerConnection').value;
+  const c = client();
+  for (let i = 0; i < max; i += 1) {
+    c.send(
+      { type: 'generate', context_id: `turn-${i}`, text: '好，', voice_id: voice, continue: true },
+      i,
+    );
+  }
+  const first = { type: 'generate', text: '好。', voice_id: voice };
+  // The 11th context, then (a slot freed) a bad field, an unknown voice, a format outside the table.
+  c.send({ ...first, context_id: 'eleventh' }, 20);
+  c.send({ type: 'cancel', context_id: 'turn-0' }, 21);
+  const format = { container: 'ogg_opus', sample_rate: 44100 };
+  c.send({ ...first, context_id: 'bad-field', debug: 1 }, 22);
+  c.send({ ...first, context_id: 'no-voice', voice_id: 'no_such_voice' }, 23);
+  c.send({ ...first, context_id: 'bad-format', output_format: format }, 24);
+  c.send({ ...first, context_id: 'empty', text: '' }, 25);
+  const refused = ['eleventh', 'bad-field', 'no-voice', 'bad-format', 'empty'];
+  expect(
+    c.errors().map((e) => [e.context_id, (e.error as Json).code, e.billed_characters]),
+  ).toEqual([
+    ['eleventh', 'rate_limited', 0],
+    ['bad-field', 'invalid_request', 0],
+    ['no-voice', 'voice_not_found', 0],
+    ['bad-format', 'invalid_request', 0],
+    ['empty', 'invalid_request', 0],
+  ]);
+  // Each id is retired: a valid first generate naming it is refused, ending and opening nothing.
+  refused.forEach((id, i) => c.send({ ...first, context_id: id }, 30 + i));
+  expect(c.errors().slice(refused.length)).toEqual(
+    refused.map((id) =>
+      expect.objectContaining({
+        context_id: id,
+        billed_characters: null,
+        error: expect.objectContaining({ code: 'invalid_request', param: 'context_id' }),
+      }),
+    ),
+  );
+  // The slot the cancel freed is still free: the client moves on to a new id.
+  c.send({ ...first, context_id: 'eleventh-2' }, 40);
+  c.run(1000);
+  expect(ofContext(c.events, 'eleventh-2').at(-1)?.message.type).toBe('done');
+  // Nothing was ever spoken or billed under a refused id.
+  for (const id of refused) {
+    expect(ofContext(c.events, id).map((m) => m.message.type)).toEqual(['error', 'error']);
+  }
+  expect(c.session.usage.filter((u) => refused.includes(u.contextId))).toEqual(
+    refused.map((contextId) => ({ contextId, billedCharacters: 0, end: 'error' })),
+  );
+});
+
+test('a follow-up’s settings are compared with the defaults filled in (D35)', () => {
+  const c = client();
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '您好，', voice_id: voice, continue: true },
+    0,
+  );
+  // Every default the first generate left out, stated: the same settings, accepted.
+  const { container, sample_rate } = outputFormatDefaults;
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: '我是',
+      ...generateSettingDefaults,
+      output_format: { container, sample_rate },
+      continue: true,
+    },
+    1,
+  );
+  expect(c.errors()).toEqual([]);
+  // A value other than the default is a change.
+  c.send({ type: 'generate', context_id: 'turn-1', text: '小林', speed: 1.5, continue: true }, 2);
+  c.send({ type: 'generate', context_id: 'turn-1', text: '。' }, 3);
+  c.run(1000);
+  expect(c.errors().map((e) => (e.error as Json).param)).toEqual(['speed']);
+  expect(ofContext(c.events, 'turn-1').at(-1)?.message).toMatchObject({
+    type: 'done',
+    billed_characters: billedCharacters('您好，我是。'),
+  });
+});
+
+test('a live connection is never silent for two ping intervals: the mock pings an idle one (D36)', async () => {
+  const pingIntervalMs = 100;
+  const mock = await startWebsocketMock({ pingIntervalMs });
+  try {
+    const { frames, code } = await new Promise<{ frames: number[]; code: number | null }>(
+      (resolve, reject) => {
+        const ws = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+          headers: { Authorization: 'Bearer sk-test' },
+        });
+        const frames: number[] = [];
+        let code: number | null = null;
+        // The client sends nothing, pings included, and records every frame it receives.
+        ws.on('open', () => frames.push(Date.now()));
+        ws.on('ping', () => frames.push(Date.now()));
+        ws.on('message', () => frames.push(Date.now()));
+        ws.on('close', (c) => (code = c));
+        ws.on('error', reject);
+        setTimeout(() => {
+          frames.push(Date.now());
+          resolve({ frames, code });
+          ws.terminate();
+        }, pingIntervalMs * 6);
+      },
+    );
+    expect(code).toBeNull();
+    expect(frames.length).toBeGreaterThanOrEqual(6);
+    // A watchdog of two intervals without any frame never fires on a live connection.
+    const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+    expect(Math.max(...gaps)).toBeLessThan(2 * pingIntervalMs);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('after a dropped connection the resend bills the in-synthesis segment again; after the server’s own close it does not (D42)', () => {
+  const text = '第一句。第二句。第三句。';
+  /** Characters billed for the turn: the dropped connection's, then the resend's on a new one. */
+  const turnBilled = (close: (s: Session) => SessionEvent[]) => {
+    const c = client();
+    c.send({ type: 'generate', context_id: 'turn-1', text, voice_id: voice, timestamps: true }, 0);
+    // At 25 the first segment's audio and timestamps have arrived; the second is in synthesis.
+    c.run(25);
+    close(c.session);
+    const resend = resendText(text, wordsOf(c.events, 'turn-1'), 'none');
+    expect(resend).toBe(text.slice('第一句'.length));
+    const next = client();
+    next.send({ type: 'generate', context_id: 'turn-1-resend', text: resend, voice_id: voice }, 0);
+    next.run(1000);
+    expect(ofContext(next.events, 'turn-1-resend').at(-1)?.message).toMatchObject({
+      type: 'done',
+      billed_characters: billedCharacters(resend),
+    });
+    return c.session.usage[0].billedCharacters + billedCharacters(resend);
+  };
+  const serverFailure = turnBilled((s) => s.serverClose(25, closeCodes.internal_error));
+  const drops: ((s: Session) => SessionEvent[])[] = [
+    (s) => s.close(25),
+    (s) => s.close(25, 1006),
+    (s) => s.serverClose(25, closeCodes.keepalive_timeout),
+  ];
+  for (const drop of drops) {
+    expect(turnBilled(drop) - serverFailure).toBe(billedCharacters('第二句。'));
+  }
+});
+
+test('an error ends the context it names except three that end nothing; a refused message applies nothing (D49)', () => {
+  const c = client();
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '您好，', voice_id: voice, continue: true },
+    0,
+  );
+  // The three that end nothing: a changed setting, an id that is not open, no context_id.
+  c.send({ type: 'generate', context_id: 'turn-1', text: '快一点。', speed: 1.5 }, 1);
+  c.send({ type: 'flush', context_id: 'never-open' }, 2);
+  c.send({ type: 'flush' }, 3);
+  expect(c.errors().map((e) => e.billed_characters)).toEqual([null, null, null]);
+  expect(c.session.openContexts).toEqual(['turn-1']);
+  // The refused generate carried `continue: false`: the context did not take it as its last.
+  c.send({ type: 'generate', context_id: 'turn-1', text: '我是小林。', continue: true }, 4);
+  expect(c.errors()).toHaveLength(3);
+  // Any other error ends the context it names, with its billed count.
+  c.send({ type: 'generate', context_id: 'turn-1', text: '再见。', debug: 1 }, 5);
+  expect(c.errors()[3]).toMatchObject({
+    context_id: 'turn-1',
+    billed_characters: billedCharacters('您好，'),
+    error: { param: 'debug' },
+  });
+  expect(c.session.openContexts).toEqual([]);
+  c.run(1000);
+  expect(c.messages().some((m) => m.type === 'done')).toBe(false);
+});
+
+test('whitespace, punctuation or markup alone is valid text; only the empty string is refused; whitespace is never billed (D50)', () => {
+  const c = client();
+  const valid: [string, string, TextMarkup][] = [
+    ['spaces', '  \n ', 'none'],
+    ['marks', '。', 'none'],
+    ['pause', '[pause:300ms]', 'pronunciation'],
+    ['spaced', 'Hello,   world.  ', 'none'],
+    ['packed', 'Hello,world.', 'none'],
+  ];
+  valid.forEach(([id, text, markup], i) =>
+    c.send({ type: 'generate', context_id: id, text, voice_id: voice, text_markup: markup }, i),
+  );
+  c.send({ type: 'generate', context_id: 'empty', text: '', voice_id: voice }, 10);
+  c.run(1000);
+  expect(c.errors()).toEqual([
+    expect.objectContaining({
+      context_id: 'empty',
+      billed_characters: 0,
+      error: expect.objectContaining({ code: 'invalid_request', param: 'text' }),
+    }),
+  ]);
+  const billed = (id: string) => ofContext(c.events, id).at(-1)?.message.billed_characters;
+  for (const [id] of valid) expect(ofContext(c.events, id).at(-1)?.message.type).toBe('done');
+  expect(billed('spaces')).toBe(0);
+  expect(billed('spaced')).toBe(billed('packed'));
+});
+
+test('voice errors answer only a context’s first generate: a follow-up naming a deleted voice goes on (D51)', () => {
+  let deleted = false;
+  const mine = 'voice_custom_8f3k2m';
+  const c = client({ voiceExists: (id) => id !== mine || !deleted });
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '第一句。', voice_id: mine, continue: true },
+    0,
+  );
+  deleted = true;
+  // Repeating the deleted voice is the same setting; naming another that does not exist is a
+  // change of setting, not a voice error.
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '第二句。', voice_id: mine, continue: true },
+    1,
+  );
+  c.send(
+    { type: 'generate', context_id: 'turn-1', text: '多余。', voice_id: 'voice_custom_gone' },
+    2,
+  );
+  c.send({ type: 'generate', context_id: 'turn-1', text: '第三句。' }, 3);
+  c.send({ type: 'generate', context_id: 'turn-2', text: '你好。', voice_id: mine }, 4);
+  c.run(1000);
+  expect(c.errors().map((e) => [e.context_id, (e.error as Json).code])).toEqual([
+    ['turn-1', 'invalid_request'],
+    ['turn-2', 'voice_not_found'],
+  ]);
+  expect(ofContext(c.events, 'turn-1').at(-1)?.message).toMatchObject({
+    type: 'done',
+    billed_characters: billedCharacters('第一句。第二句。第三句。'),
+  });
+});
+
+test('a gateway’s 502 or 504 at the handshake is not JSON and is handled as the 500 row: retried (D54)', async () => {
+  const channel = (asyncApiDocument().channels as Record<string, Json>).speech;
+  const rows = channel['x-handshake-refusals'] as {
+    status: number;
+    reconnect: string;
+    description: string;
+  }[];
+  // No row of their own: they are the 500 row's, reconnected with backoff.
+  expect(rows.map((r) => r.status)).not.toContain(502);
+  expect(rows.map((r) => r.status)).not.toContain(504);
+  const row500 = rows.find((r) => r.status === 500)!;
+  expect(row500.reconnect).toBe('backoff');
+  expect(row500.description).toMatch(/502[^。]*504/);
+  const mock = await startWebsocketMock({ gatewayRefusals: [502, 504] });
+  try {
+    for (const status of [502, 504]) {
+      const refused = await handshakeTo(mock.url);
+      expect(refused.status).toBe(status);
+      // Nothing for a client to read: no error object, no request id.
+      expect(() => JSON.parse(refused.body) as unknown).toThrow();
+      expect(refused.headers['x-request-id']).toBeUndefined();
+    }
+    // A client that retries gets through once the gateway does.
+    expect((await handshakeTo(mock.url)).status).toBe(101);
+    expect(mock.log.gatewayRefused).toEqual([502, 504]);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('a context_id is single-use per connection only: another connection may start it (D57)', () => {
+  const first = { type: 'generate', context_id: 'turn-1', text: '好。', voice_id: voice };
+  const a = client();
+  a.send(first, 0);
+  a.run(1000);
+  a.send(first, 1000);
+  expect(a.errors()).toEqual([
+    expect.objectContaining({
+      billed_characters: null,
+      error: expect.objectContaining({ param: 'context_id' }),
+    }),
+  ]);
+  const b = client();
+  b.send(first, 0);
+  b.run(1000);
+  expect(b.errors()).toEqual([]);
+  expect(ofContext(b.events, 'turn-1').at(-1)?.message.type).toBe('done');
+});
+
+/** The words of a context's `timestamps`, in order. */
+const wordsOf = (events: SessionEvent[], id: string) =>
+  ofContext(events, id)
+    .filter((m) => m.message.type === 'timestamps')
+    .flatMap((m) => (m.message.words as { text: string }[]).map((w) => w.text));
+
+/** Whether `words` occur in `text` one after another, in order. */
+const inOrder = (text: string, words: string[]) => {
+  let from = 0;
+  for (const word of words) {
+    const at = text.indexOf(word, from);
+    if (at < 0) return false;
+    from = at + word.length;
+  }
+  return true;
+};
+
+test('timestamps words are found in the text with markup removed, or as sent without markup (D59)', () => {
+  const marked = '曾[zeng1]先生，请稍等[pause:300ms]。我们见注释[[1]。';
+  const plain = '请看注释[1]，谢谢。';
+  const c = client();
+  const settings = { voice_id: voice, timestamps: true };
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'marked',
+      text: marked,
+      text_markup: 'pronunciation',
+      ...settings,
+    },
+    0,
+  );
+  c.send({ type: 'generate', context_id: 'plain', text: plain, ...settings }, 1);
+  c.run(1000);
+  expect(c.errors()).toEqual([]);
+  const markedWords = wordsOf(c.events, 'marked');
+  expect(markedWords.length).toBeGreaterThan(1);
+  expect(inOrder(spokenText(marked, 'pronunciation'), markedWords)).toBe(true);
+  // Not in the text as sent: its markup splits the words.
+  expect(inOrder(marked, markedWords)).toBe(false);
+  const plainWords = wordsOf(c.events, 'plain');
+  expect(inOrder(plain, plainWords)).toBe(true);
+  expect(plainWords.some((w) => w.includes('['))).toBe(true);
+});
+
+test('billed_characters alone tells whether an error ended its context, whatever its code (D33, D76, D80)', () => {
+  const max = limit('contextsPerConnection').value;
+  const failures: Record<string, SegmentFailure> = {
+    fails: 'internal_error',
+    rejected: 'content_rejected',
+  };
+  const session = new Session({
+    stepMs: 10,
+    failSegment: (id, index) => (index === 0 ? (failures[id] ?? false) : false),
+  });
+  const codes = new Set<string>();
+  /** Checks every error among `events`, sent while the open contexts went from `before`. */
+  const check = (events: SessionEvent[], before: string[]) => {
+    for (const e of events) {
+      if (e.kind !== 'message' || e.message.type !== 'error') continue;
+      const {
+        context_id: id,
+        billed_characters: billed,
+        error,
+      } = e.message as {
+        context_id: string | null;
+        billed_characters: number | null;
+        error: { code: string };
+      };
+      codes.add(`${error.code}:${billed === null ? 'null' : 'number'}`);
+      if (typeof billed === 'number') {
+        // It ended its context: no longer open, recorded with that count, its id retired.
+        expect(id).not.toBeNull();
+        expect(session.openContexts).not.toContain(id);
+        expect(session.usage.filter((u) => u.contextId === id)).toEqual([
+          { contextId: id, billedCharacters: billed, end: 'error' },
+        ]);
+      } else {
+        expect(billed).toBeNull();
+        expect(session.openContexts).toEqual(before);
+      }
+    }
+  };
+  const send = (message: unknown, at: number) => {
+    const before = session.openContexts;
+    check(session.advance(at), before);
+    const open = session.openContexts;
+    check(session.receive({ text: JSON.stringify(message) }, at).events, open);
+  };
+  const start = (id: string, at: number, extra: Json = {}) =>
+    send(
+      { type: 'generate', context_id: id, text: '好，', voice_id: voice, continue: true, ...extra },
+      at,
+    );
+  start('fails', 0);
+  for (let i = 1; i < max; i += 1) start(`turn-${i}`, i);
+  start('eleventh', 11);
+  // A refused 11th context frees no slot: the next one is refused too (D76).
+  expect(session.openContexts).toHaveLength(max);
+  start('twelfth', 12);
+  send({ type: 'generate', context_id: 'turn-1', text: '好', speed: 1.5, continue: true }, 13);
+  send({ type: 'flush', context_id: 'never-open' }, 14);
+  send({ type: 'flush' }, 15);
+  send([1, 2], 16);
+  send({ type: 'generate', context_id: 'turn-2', text: '好', continue: true, debug: 1 }, 17);
+  start('no-voice', 18, { voice_id: 'no_such_voice' });
+  start('marked', 19, { text_markup: 'pronunciation' });
+  send({ type: 'generate', context_id: 'marked', text: '曾[zen', continue: true }, 20);
+  send({ type: 'pause', context_id: 'turn-3' }, 21);
+  start('rejected', 22);
+  send({ type: 'cancel', context_id: 'turn-4' }, 23);
+  send({ type: 'flush', context_id: 'turn-4' }, 24);
+  const before = session.openContexts;
+  check(session.advance(1000), before);
+  // Errors of many codes were checked, of both kinds.
+  expect([...codes].sort()).toEqual(
+    [
+      'content_rejected:number',
+      'internal_error:number',
+      'invalid_request:null',
+      'invalid_request:number',
+      'rate_limited:number',
+      'voice_not_found:number',
+    ].sort(),
+  );
+});
+
+test('a resend starts after the hint that follows the last heard word, never with a bare hint (D82, D101)', () => {
+  const sent = '请找曾[zeng1]，她姓曾[zeng1]。谢谢。';
+  const settings = { voice_id: voice, text_markup: 'pronunciation', timestamps: true };
+  const c = client({ failSegment: (id, index) => id === 'turn-1' && index === 1 });
+  c.send({ type: 'generate', context_id: 'turn-1', text: sent, ...settings }, 0);
+  c.run(1000);
+  expect(ofContext(c.events, 'turn-1').at(-1)?.message).toMatchObject({
+    type: 'error',
+    error: { code: 'internal_error' },
+  });
+  const words = wordsOf(c.events, 'turn-1');
+  expect(words).toEqual(['请找曾']);
+  // The last heard word's hint goes with it; the comma after it is resent as sent (D82).
+  const resend = resendText(sent, words, 'pronunciation');
+  expect(resend).toBe(sent.slice(sent.indexOf('[zeng1]') + '[zeng1]'.length));
+  // Resending from right after the word would start with a hint that has no character: refused.
+  const bare = sent.slice(sent.indexOf(words[0]) + words[0].length);
+  expect(bare.startsWith('[zeng1]')).toBe(true);
+  c.send({ type: 'generate', context_id: 'turn-1-bare', text: bare, ...settings }, 1000);
+  expect(c.errors().at(-1)).toMatchObject({
+    context_id: 'turn-1-bare',
+    error: { code: 'invalid_request', param: 'text' },
+  });
+  c.send({ type: 'generate', context_id: 'turn-1-resend', text: resend, ...settings }, 1001);
+  c.run(2000);
+  expect(ofContext(c.events, 'turn-1-resend').at(-1)?.message).toMatchObject({
+    type: 'done',
+    billed_characters: billedCharacters(resend, 'pronunciation'),
+  });
+  // Every tag right after the word goes with it; a literal [[ does not; without markup, text.
+  expect(resendText('曾[zeng1][pause:300ms]先生', ['曾'], 'pronunciation')).toBe('先生');
+  expect(resendText('注释[[1]，好', ['注释[1'], 'pronunciation')).toBe(']，好');
+  expect(resendText('注释[1]，好', ['注释[1'], 'none')).toBe(']，好');
+  expect(resendText('[pause:300ms]好。', [], 'pronunciation')).toBe('[pause:300ms]好。');
+});
+
+test('a resend skips the pause that follows the last heard word: the listener does not hear it twice (D110)', () => {
+  const sent = '请稍等[pause:500ms]，我查一下。好了。';
+  const settings = { voice_id: voice, text_markup: 'pronunciation', timestamps: true };
+  const c = client({ failSegment: (id, index) => id === 'turn-1' && index === 1 });
+  c.send({ type: 'generate', context_id: 'turn-1', text: sent, ...settings }, 0);
+  c.run(1000);
+  const words = wordsOf(c.events, 'turn-1');
+  expect(words).toEqual(['请稍等']);
+  const resend = resendText(sent, words, 'pronunciation');
+  expect(resend).toBe(sent.slice(sent.indexOf(']') + 1));
+  // From right after the word, the pause (already heard before the failure) plays again.
+  const bare = sent.slice(sent.indexOf(words[0]) + words[0].length);
+  c.send({ type: 'generate', context_id: 'bare', text: bare, ...settings }, 1000);
+  c.send({ type: 'generate', context_id: 'resend', text: resend, ...settings }, 1001);
+  c.run(2000);
+  const playing = (id: string) =>
+    ofContext(c.events, id).reduce((ms, m) => ms + (m.durationMs ?? 0), 0);
+  expect(playing('bare') - playing('resend')).toBe(500);
+  expect(ofContext(c.events, 'resend').at(-1)?.message).toMatchObject({
+    type: 'done',
+    billed_characters: billedCharacters(resend, 'pronunciation'),
+  });
+});
+
+test('keepalive closes when the third ping is due: 2 to 3 intervals after the receive loop stops (D46, D102)', async () => {
+  const pingIntervalMs = 200;
+  const mock = await startWebsocketMock({ pingIntervalMs });
+  try {
+    const { pings, closedAt, code } = await new Promise<{
+      pings: number[];
+      closedAt: number;
+      code: number;
+    }>((resolve, reject) => {
+      const ws = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+        headers: { Authorization: 'Bearer sk-test' },
+        autoPong: false,
+      });
+      const pings: number[] = [];
+      ws.on('ping', (data) => {
+        pings.push(Date.now());
+        // The loop answers the first ping, then stops reading: no further pong.
+        if (pings.length === 1) ws.pong(data);
+      });
+      ws.on('close', (code) => resolve({ pings, closedAt: Date.now(), code }));
+      ws.on('error', reject);
+      setTimeout(() => ws.terminate(), pingIntervalMs * 6);
+    });
+    expect(code).toBe(closeCodes.keepalive_timeout);
+    // One ping answered, two unanswered, and the close where the third would have been.
+    expect(pings).toHaveLength(3);
+    const [answered, firstUnanswered] = pings;
+    // Stopped just after the answered ping: about 3 intervals; just before the next: about 2.
+    expect(closedAt - answered).toBeGreaterThan(2.5 * pingIntervalMs);
+    expect(closedAt - answered).toBeLessThan(3.5 * pingIntervalMs);
+    expect(closedAt - firstUnanswered).toBeGreaterThan(1.5 * pingIntervalMs);
+    expect(closedAt - firstUnanswered).toBeLessThan(2.5 * pingIntervalMs);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('with pronunciation each generate is parsed alone: a marker split across two messages is refused (D104)', () => {
+  const c = client();
+  const marked = { voice_id: voice, text_markup: 'pronunciation', continue: true };
+  c.send({ type: 'generate', context_id: 'turn-1', text: '您好，', ...marked }, 0);
+  c.send({ type: 'generate', context_id: 'turn-1', text: '请找曾[zen', continue: true }, 1);
+  c.send({ type: 'generate', context_id: 'turn-1', text: 'g1]先生。' }, 2);
+  // A literal [[ split into [ and [.
+  c.send({ type: 'generate', context_id: 'turn-2', text: '您好，', ...marked }, 3);
+  c.send({ type: 'generate', context_id: 'turn-2', text: '见注释[', continue: true }, 4);
+  c.send({ type: 'generate', context_id: 'turn-2', text: '[1]。' }, 5);
+  // Whole in one message, the same markers are fine; without markup, brackets are text.
+  c.send({ type: 'generate', context_id: 'turn-3', text: '请找曾[zeng1]先生，', ...marked }, 6);
+  c.send({ type: 'generate', context_id: 'turn-3', text: '见注释[[1]。' }, 7);
+  c.send(
+    { type: 'generate', context_id: 'turn-4', text: '请找曾[zen', voice_id: voice, continue: true },
+    8,
+  );
+  c.send({ type: 'generate', context_id: 'turn-4', text: 'g1]先生。' }, 9);
+  c.run(1000);
+  expect(
+    c.errors().map((e) => [e.context_id, (e.error as Json).param, e.billed_characters]),
+  ).toEqual([
+    ['turn-1', 'text', billedCharacters('您好，')],
+    ['turn-1', 'context_id', null],
+    ['turn-2', 'text', billedCharacters('您好，')],
+    ['turn-2', 'context_id', null],
+  ]);
+  for (const id of ['turn-3', 'turn-4']) {
+    expect(ofContext(c.events, id).at(-1)?.message.type).toBe('done');
+  }
+});
+
+test('a generate arriving after the idle close is discarded: never accepted, never billed (D107)', () => {
+  const c = client();
+  c.send({ type: 'generate', context_id: 'turn-1', text: '好。', voice_id: voice }, 0);
+  c.run(idleMs * 2);
+  const [close] = c.closes();
+  expect(close).toMatchObject({ code: closeCodes.idle_timeout });
+  const usage = [...c.session.usage];
+  const late = { type: 'generate', context_id: 'turn-2', text: '你好。', voice_id: voice };
+  expect(c.session.receive({ text: JSON.stringify(late) }, close.at)).toEqual({
+    message: null,
+    rejected: null,
+    events: [],
+  });
+  c.run(close.at + 10_000);
+  expect(c.session.usage).toEqual(usage);
+  expect(c.session.openContexts).toEqual([]);
+  // One millisecond earlier it would have been accepted, and billed.
+  const early = client();
+  early.send({ type: 'generate', context_id: 'turn-1', text: '好。', voice_id: voice }, 0);
+  early.send(late, close.at - 1);
+  early.run(close.at + 1000);
+  expect(early.session.usage.map((u) => u.contextId)).toEqual(['turn-1', 'turn-2']);
+});
+
+test('rate_limited on a full connection: another connection may start the context at once (D111)', () => {
+  const max = limit('contextsPerConnection').value;
+  const full = client();
+  for (let i = 0; i < max; i += 1) {
+    full.send(
+      { type: 'generate', context_id: `turn-${i}`, text: '好，', voice_id: voice, continue: true },
+      i,
+    );
+  }
+  const turn = { type: 'generate', text: '好。', voice_id: voice };
+  full.send({ ...turn, context_id: 'reply-1' }, max);
+  expect(full.errors()).toEqual([
+    expect.objectContaining({
+      context_id: 'reply-1',
+      error: expect.objectContaining({ code: 'rate_limited' }),
+    }),
+  ]);
+  // Without waiting for a done there, a connection with a free slot takes it under a new id.
+  const other = client();
+  other.send({ ...turn, context_id: 'reply-1-2' }, max);
+  other.run(1000);
+  expect(other.errors()).toEqual([]);
+  expect(ofContext(other.events, 'reply-1-2').at(-1)?.message.type).toBe('done');
+  // The policy allows it and counts it as the same one attempt.
+  expect(retryPolicy.websocketRateLimited).toContain('另一条连接');
+  expect(retryPolicy.websocketRateLimited).toContain('在哪条连接上开始都一样');
 });

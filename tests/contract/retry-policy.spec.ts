@@ -53,7 +53,7 @@ test('one real-time budget runs from a turn’s first failure to its first audio
   expect(p.sharedConnection).toMatch(/重连次数按连接计，总时长按轮计/);
 });
 
-test('two counters, each capped by the attempt limit, each restarting on its own first audio (D84)', () => {
+test('two counters, each capped by the attempt limit, each restarting on its own first audio (D53, D84)', () => {
   const p = retryPolicy;
   expect(p.attemptsRule).toContain('各自以它为限');
   expect(p.attemptsRule).not.toContain('共用');

@@ -8,10 +8,11 @@
  * `revokedKey`) is refused with HTTP 401 and the `unauthorized` error envelope, and a request to
  * the websocket's path that is no upgrade with HTTP 400 and `invalid_request`, as the AsyncAPI
  * document's `x-handshake-refusals` say; every handshake response, the 101 too, carries an
- * `X-Request-Id` (`x-handshake-response-headers`). Used to run the guides' websocket clients, the harness of tests/samples/, and
+ * `X-Request-Id` (`x-handshake-response-headers`). With `gatewayRefusals`, a gateway in front of it
+ * refuses the first handshakes with a 502 or 504 that is not JSON (D54). Used to run the guides' websocket clients, the harness of tests/samples/, and
  * the simulator's tests (the simulator runs the same model in the browser).
  */
-import { createServer, type Server } from 'node:http';
+import { STATUS_CODES, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -42,6 +43,8 @@ export interface MockLog {
   notUpgrade: number;
   /** Close codes the mock closed connections with, in order. */
   readonly closes: number[];
+  /** Handshakes the gateway refused (`gatewayRefusals`), by status, in order. */
+  readonly gatewayRefused: number[];
 }
 
 export interface WebsocketMock {
@@ -57,13 +60,19 @@ export interface WebsocketMockOptions {
   readonly idleTimeoutMs?: number;
   /** Interval of the server's pings (ms); the API's by default (D10). */
   readonly pingIntervalMs?: number;
-  /** Segments the server fails with `internal_error` (the model's `failSegment`). */
+  /** Segments the server fails with an error, `internal_error` by default (the model's `failSegment`). */
   readonly failSegment?: SessionOptions['failSegment'];
   /**
    * The key's request rate per minute, which every handshake counts toward (D12); beyond it a
    * handshake is refused with 429 `rate_limited` and `Retry-After`. Unlimited by default.
    */
   readonly requestsPerMinute?: number;
+  /**
+   * A gateway in front of the API refuses the first handshakes with these statuses (502, 504), in
+   * order: a body that is not JSON and no `X-Request-Id`, as D54 and D91 say a gateway's may be.
+   * The API never saw them, so they count toward no rate. None by default.
+   */
+  readonly gatewayRefusals?: readonly number[];
 }
 
 /** An API key the mock treats as revoked: its handshake is refused like a missing one. */
@@ -80,7 +89,9 @@ export async function startWebsocketMock(
     unauthorized: 0,
     notUpgrade: 0,
     closes: [],
+    gatewayRefused: [],
   };
+  const gatewayRefusals = [...(options.gatewayRefusals ?? [])];
   let requests = 0;
   /** The error envelope of a refused handshake (`x-handshake-refusals`), with a request id. */
   const envelope = (error: { code: string; message: string; param: string | null }) => {
@@ -137,6 +148,24 @@ export async function startWebsocketMock(
     const path = new URL(req.url ?? '/', 'http://mock').pathname;
     if (path !== '/v1/speech/websocket') {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    const gatewayStatus = gatewayRefusals.shift();
+    if (gatewayStatus !== undefined) {
+      // The gateway answers before the API: its own error page, no envelope, no request id.
+      log.gatewayRefused.push(gatewayStatus);
+      socket.on('error', () => undefined);
+      const body = `<html><body><h1>${gatewayStatus} ${STATUS_CODES[gatewayStatus]}</h1></body></html>`;
+      socket.end(
+        [
+          `HTTP/1.1 ${gatewayStatus} ${STATUS_CODES[gatewayStatus]}`,
+          'Content-Type: text/html',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          'Connection: close',
+          '',
+          body,
+        ].join('\r\n'),
+      );
       return;
     }
     if (
