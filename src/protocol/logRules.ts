@@ -69,7 +69,7 @@ export const logRules: readonly LogRule[] = [
   },
   {
     id: 'generate-after-cancel',
-    title: 'cancel 之后、done 到达之前，不向这个 context_id 发送 generate 或 flush',
+    title: 'cancel 之后，不再向这个 context_id 发送 generate 或 flush',
     href: '/guides/contexts#cancel',
     severity: 'error',
   },
