@@ -203,6 +203,14 @@ export const limits: readonly Limit[] = [
   },
 ];
 
+/**
+ * How long the server remembers a clone's `Idempotency-Key`, counted from the creation of the
+ * voice it created (D93): after it, the key is forgotten and a request with it creates anew. The
+ * create page states it in its `Idempotency-Key` description; the HTTP mock expires keys by it,
+ * and a harness test checks that the two agree.
+ */
+export const idempotencyKeyHours = 24;
+
 export const limit = (key: LimitKey): Limit => {
   const found = limits.find((l) => l.key === key);
   if (!found) throw new Error(`unknown limit ${key}`);

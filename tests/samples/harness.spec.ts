@@ -277,7 +277,7 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     expect(recorder.requests.map((r) => r.status)).toEqual([400, 415, 400, 400]);
   });
 
-  test('every response of every operation carries the rate-limit headers (D16)', async () => {
+  test('every response of every operation carries its request ID and the rate-limit headers; every error is JSON (D16, D64, D91)', async () => {
     const voice = '/v1/voices/voice_custom_8f3k2m';
     const wav = referenceWav();
     const requests: Record<string, () => [string, RequestInit]> = {
@@ -310,6 +310,7 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     };
     expect(Object.keys(requests).sort()).toEqual([...mock.operations].sort());
     const statuses = operationStatuses();
+    const requestIds = new Set<string>();
     for (const operationId of mock.operations) {
       expect(statuses[operationId]?.length, operationId).toBeGreaterThan(1);
       for (const status of statuses[operationId]) {
@@ -322,9 +323,18 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
             Prefer: `code=${status}`,
           },
         });
-        await response.arrayBuffer();
+        const body = Buffer.from(await response.arrayBuffer()).toString('utf8');
         const where = `${operationId} ${status}`;
         expect(response.status, where).toBe(Number(status));
+        // Each response has its own ID; an error is JSON and names the same ID (D64, D91).
+        const requestId = response.headers.get('X-Request-Id');
+        expect(requestId, `${where} X-Request-Id`).toMatch(/^req_\w+$/);
+        expect(requestIds.has(requestId!), `${where} X-Request-Id is new`).toBe(false);
+        requestIds.add(requestId!);
+        if (response.status >= 400) {
+          expect(response.headers.get('content-type'), where).toMatch(/^application\/json\b/);
+          expect((JSON.parse(body) as { error: Json }).error.request_id, where).toBe(requestId);
+        }
         for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
           expect(response.headers.get(name), `${where} ${name}`).toMatch(/^\d+$/);
         }
@@ -340,6 +350,7 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.headers.get('X-RateLimit-Remaining')).toMatch(/^\d+$/);
+    expect((await errorOf(refused)).request_id).toBe(refused.headers.get('X-Request-Id'));
   });
 
   test('a request without Authorization is rejected', async () => {
@@ -397,7 +408,7 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     }
   });
 
-  test('the size limit counts the `audio` part, 1 MB being 1024 × 1024 bytes (D66)', async () => {
+  test('the size limit counts the `audio` part, 1 MB being 1024 × 1024 bytes (D40, D66)', async () => {
     // Exactly at the limit, with other fields making the body larger: past the size check, so
     // the bytes (not audio) are refused next.
     const atLimit = await clone(
@@ -448,7 +459,11 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
-    expect(await again.json()).toEqual(voice);
+    // The voice as it is now, not the first answer: the clone has finished since.
+    const now = await fetch(`${recorder.origin}/v1/voices/${voice.voice_id}`, { headers: auth });
+    const current = (await now.json()) as Json;
+    expect([voice.status, current.status]).toEqual(['processing', 'ready']);
+    expect(await again.json()).toEqual(current);
   });
 
   test('the same key with another body gets 409 `idempotency_conflict` (D60)', async () => {
@@ -499,7 +514,7 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
     expect(again.headers.get('idempotent-replayed')).toBeNull();
   });
 
-  test('a key whose request created nothing is not kept (D61)', async () => {
+  test('a key whose request created nothing is not kept (D61, D88)', async () => {
     const key = 'q1-unkept-key';
     const refused = await cloneWithKey(key, { ...fields, consent: 'no' }, referenceWav());
     expect(refused.status).toBe(400);

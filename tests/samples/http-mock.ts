@@ -5,22 +5,43 @@
  * spec's examples. Each sample talks to its own recording proxy in front of Prism, so the harness
  * knows exactly which requests a sample sent and whether the mock accepted them. The proxy also
  * applies the rules a JSON schema cannot state, and answers a breach as the API does, with the
- * catalogue's error naming the field in `param`:
- * - pronunciation control (markup in `text` under `text_markup: pronunciation`, the dictionary
- *   always: src/data/pronunciation.ts) and the valid `output_format` combinations
- *   (src/data/audioFormats.ts) of a speech request;
+ * catalogue's error naming the field in `param`. Each proxy is one account, with its own state:
+ * - authentication (Prism's 401), then the rate per API key in UTC minutes, then the concurrency
+ *   of speech requests: 429 `rate_limited` with `Retry-After` (D71, D98);
+ * - a speech request's fields: Prism's schema, pronunciation control (src/data/pronunciation.ts)
+ *   and the valid `output_format` combinations (src/data/audioFormats.ts); then its voice (404,
+ *   409, 410), the balance (402) and moderation (400 `content_rejected`), in that order (D98).
+ *   `Accept` is ignored: the container decides the media type (D106). The text is cut into
+ *   segments as a context's is (D2, D69), each billed when its synthesis starts; the processing
+ *   time limit runs from the body's end (D95); a non-2xx bills nothing (D41);
  * - a clone's checks in the API's order (D68): size, format read from the bytes, fields,
- *   duration, consent (`true` in any letter case, D65), then its `Idempotency-Key` within the
- *   run: the same key and body replays the first 201 with `Idempotent-Replayed: true` (D61), the
- *   same key with another body gets 409 `idempotency_conflict` with `Location` naming the voice
- *   the key created (D60, D77), and deleting that voice forgets the key (D78). Moderation, quota
- *   and balance need an account: Prism's examples stand for them;
- * - the rate-limit headers on every response, its own refusals included (D16).
+ *   duration, consent (`true` in any letter case, D65), then its `Idempotency-Key`: the same key
+ *   and body replays the voice as it is now with `Idempotent-Replayed: true` (D61), the same key
+ *   with another body gets 409 `idempotency_conflict` with `Location` naming the voice the key
+ *   created (D60, D77); same-key requests run one at a time (D75); a key is saved when its voice
+ *   is created (D88), forgotten 24 hours later (D93) or when its voice is deleted (D78). Then
+ *   quota (403) and balance (402). Moderation of the recording needs a model: it always passes;
+ * - the voices cloned in the run: processing, then `ready` or `failed` with `failure_reason`
+ *   (D38, D67), readable at once (D72), renamed by PATCH, gone after DELETE (404, D96);
+ * - with a balance (`AccountOptions.cashFen`), reservations (D99), the clone fee once a voice is
+ *   `ready` (D62), hourly debits rounded per model, vouchers first (D70), and `getCredit`;
+ * - `X-Request-Id` and the rate-limit headers on every response, its own refusals too, and the
+ *   error's `request_id` equal to the header (D16, D64, D91).
+ * The account's clock, balance, synthesis and clone pace are options (`AccountOptions`), and
+ * `Recorder.fault` fails the next request of an operation, for tests to reach the edges.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -34,16 +55,31 @@ import {
   type AudioHeader,
 } from '../../src/components/ReferenceAudioChecker/header';
 import { apiSpecs } from '../../src/data/apiSpecs';
-import { outputFormatError } from '../../src/data/audioFormats';
+import {
+  audioContainers,
+  outputFormatDefaults,
+  outputFormatError,
+} from '../../src/data/audioFormats';
 import { errorByCode } from '../../src/data/errors';
-import { limit } from '../../src/data/limits';
-import { pronunciationError } from '../../src/data/pronunciation';
+import { idempotencyKeyHours, limit } from '../../src/data/limits';
+import { defaultModel, type ModelId } from '../../src/data/models';
+import {
+  billedCharacters,
+  billingUnitCharacters,
+  clonePriceFen,
+  currency,
+  debitRule,
+  speechCostFen,
+  speechPriceFen,
+} from '../../src/data/pricing';
+import { pronunciationError, textMarkupOf } from '../../src/data/pronunciation';
 import {
   detectedContentLabels,
   referenceAudioFormats,
   referenceAudioLimits,
   referenceAudioRefusals,
 } from '../../src/data/referenceAudio';
+import { segmentText } from '../../src/protocol/segment';
 
 type Json = Record<string, unknown>;
 
@@ -62,6 +98,8 @@ export interface RecordedRequest {
   readonly authorization: string | null;
   /** The Idempotency-Key header as sent, or null. */
   readonly idempotencyKey: string | null;
+  /** When its body had arrived, on the account's clock. */
+  readonly at: number;
 }
 
 export const accepted = (r: RecordedRequest): boolean =>
@@ -71,6 +109,13 @@ export interface Recorder {
   /** The origin a sample calls instead of the deployment's API origin. */
   readonly origin: string;
   readonly requests: RecordedRequest[];
+  /**
+   * What the account was billed so far, as the console's usage records list it: one record per
+   * segment whose synthesis started and stayed billed, one per clone fee (D7, D41, D62, D69).
+   */
+  usage(): UsageRecord[];
+  /** Fails or slows the next request of an operation (the model's failure injection, over HTTP). */
+  fault(operationId: string, fault: Fault): void;
   close(): Promise<void>;
 }
 
@@ -80,8 +125,8 @@ export interface HttpMock {
   readonly idempotencyKeyExample: string | undefined;
   /** The operations of the merged document, in the specs' order. */
   readonly operations: string[];
-  /** A new recording proxy in front of the mock. */
-  record(): Promise<Recorder>;
+  /** A new recording proxy in front of the mock, with an account of its own. */
+  record(options?: AccountOptions): Promise<Recorder>;
   close(): Promise<void>;
 }
 
@@ -406,15 +451,110 @@ export function cloneFingerprint(doc: Json): (body: Buffer, contentType: string)
   };
 }
 
-/** The `X-RateLimit-*` headers of the API's fixed one-minute window, for a count of requests. */
-export function rateLimitHeaders(sent: number, now = new Date()): Record<string, string> {
+/** The rate window: the count of each API key restarts at second 0 of every UTC minute. */
+const rateWindowMs = 60_000;
+
+/**
+ * The `X-RateLimit-*` headers after `counted` requests in the current window: `Reset` is the
+ * whole seconds to the window's end, rounded up, and a rate 429's `Retry-After` equals it (D71).
+ */
+export function rateLimitHeaders(counted: number, now: number): Record<string, string> {
   const perMinute = limit('requestsPerMinute').value;
   return {
     'x-ratelimit-limit': String(perMinute),
-    'x-ratelimit-remaining': String(Math.max(0, perMinute - sent)),
-    'x-ratelimit-reset': String(60 - now.getUTCSeconds()),
+    'x-ratelimit-remaining': String(Math.max(0, perMinute - counted)),
+    'x-ratelimit-reset': String(Math.ceil((rateWindowMs - (now % rateWindowMs)) / 1000)),
   };
 }
+
+/** The mock's clock. Tests pass a virtual one to cross a time limit, an hour or a day at once. */
+export interface MockClock {
+  now(): number;
+  /** Waits `ms` of this clock's time. */
+  sleep(ms: number): Promise<void>;
+}
+
+export const realClock: MockClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** A clock that moves only when a test advances it, or when the mock sleeps on it (at once). */
+export interface VirtualClock extends MockClock {
+  advance(ms: number): void;
+}
+
+export function virtualClock(start: Date): VirtualClock {
+  let t = start.getTime();
+  return {
+    now: () => t,
+    sleep: (ms) => {
+      t += Math.max(0, ms);
+      return Promise.resolve();
+    },
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+}
+
+/** The account a recorder stands for. Every field is optional: the defaults keep samples green. */
+export interface AccountOptions {
+  readonly clock?: MockClock;
+  /**
+   * The cash balance in fen. With it (or `voucherFen`) the mock checks the balance before a
+   * synthesis or a clone, reserves what passed (D99), debits usage hourly (D70) and answers
+   * `getCredit` itself; without, it refuses nothing for credit and Prism's example stands.
+   */
+  readonly cashFen?: number;
+  readonly voucherFen?: number;
+  /** How long one segment takes to synthesise, in the clock's ms (default 0). */
+  readonly segmentMs?: number;
+  /**
+   * How long a clone processes, in the clock's ms (default 0: `ready` at the first look after
+   * its 201). One still processing at the processing-time limit turns `failed` there (D67).
+   */
+  readonly cloneMs?: number;
+  /** Clones end `failed` with this `failure_reason` instead of turning `ready`. */
+  readonly cloneFailure?: string;
+  /** Custom voices the account holds before the run: they take quota slots. */
+  readonly customVoices?: number;
+  /** Moderation: whether a speech request's text is refused (400 `content_rejected`). */
+  readonly rejectsText?: (text: string) => boolean;
+}
+
+/** A one-shot failure of the next request of an operation. */
+export interface Fault {
+  /** Hold the request this long (real ms) first: a slow server, for a second one to arrive. */
+  readonly delayMs?: number;
+  /**
+   * Answer this 5xx: `before` the request has any effect, or `after` it (the voice created or
+   * deleted, the synthesis run), as when the answer is lost on the way back.
+   */
+  readonly fail?: { readonly status: 500 | 503; readonly when: 'before' | 'after' };
+  /**
+   * A speech request fails while synthesising this segment (from 0): with `stream: true` the
+   * connection breaks after the 200, otherwise the answer is a 500.
+   */
+  readonly breakAtSegment?: number;
+}
+
+/** One line of the account's usage. */
+export interface UsageRecord {
+  /** The request (`X-Request-Id`) a segment belongs to, or the voice a clone fee is for. */
+  readonly id: string;
+  readonly model: ModelId | 'clone';
+  /** Billed characters of the segment (0 for a clone fee). */
+  readonly characters: number;
+  /** Its cost in fen, exact: only an hour's sum is rounded (D70). */
+  readonly fen: number;
+  /** When it was billed: the segment's synthesis started, or the voice turned `ready`. */
+  readonly at: number;
+}
+
+/** `n / d` rounded half up, in integers (no float error at the half). */
+const roundHalfUp = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
+const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 const crlf = Buffer.from('\r\n');
 
@@ -483,6 +623,39 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** A clone's voice as the mock keeps it. */
+interface StoredVoice {
+  /** The voice object's fields that do not change with time. */
+  readonly fields: Json;
+  readonly createdAt: number;
+  /** When it stops processing, and how. */
+  readonly settlesAt: number;
+  readonly outcome: 'ready' | 'failed';
+  readonly failureReason: string | null;
+  deletedAt?: number;
+}
+
+/** Prism's answer, read whole. */
+interface PrismAnswer {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Buffer;
+  readonly violations: string[];
+}
+
+/** Headers of Prism's answer that the proxy sets itself or that belong to Prism's connection. */
+const ownHeaders = [
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'x-request-id',
+  'x-billed-characters',
+  'idempotent-replayed',
+];
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function startHttpMock(options: {
   specsDir: string;
   workDir: string;
@@ -494,6 +667,13 @@ export async function startHttpMock(options: {
   const operationOf = operationMatcher(doc);
   const cloneRefusal = cloneChecker(doc);
   const fingerprintOf = cloneFingerprint(doc);
+  const voicePath = ((doc.paths as Json)['/v1/voices/{voice_id}'] ?? {}) as Json;
+  const exampleVoiceId = String(
+    ((voicePath.parameters ?? []) as Json[]).find((p) => p.name === 'voice_id')?.example ?? '',
+  );
+  const cloneForm = (
+    ((doc.components as Json).schemas as Record<string, Json>).CreateVoiceRequest ?? {}
+  ).properties as Record<string, Json>;
 
   const port = await freePort();
   const prism: ChildProcess = spawn(
@@ -529,149 +709,609 @@ export async function startHttpMock(options: {
   });
   let closing = false;
 
-  const recorders = new Set<Recorder>();
-  async function record(): Promise<Recorder> {
-    const requests: RecordedRequest[] = [];
-    // The keys that created a voice in this run: what they were sent with, and the 201 (D61).
-    const created = new Map<
-      string,
-      { fingerprint: string; body: Buffer; type: string; voiceId: string }
-    >();
-    const proxy = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const method = req.method ?? 'GET';
-        const url = req.url ?? '/';
-        const record = (status: number, violations: string[]) =>
-          requests.push({
-            method,
-            url,
-            operationId,
-            status,
-            violations,
-            authorization: req.headers.authorization ?? null,
-            idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
-          });
-        const operationId = operationOf(method, url);
-        const raw = Buffer.concat(chunks);
-        // Every response carries the rate-limit headers (D16), the proxy's own refusals too.
-        const rateHeaders = rateLimitHeaders(requests.length + 1);
-        let refusal =
-          speechRefusal(operationId, req.headers, raw) ??
-          (operationId === 'createVoice' ? cloneRefusal(req.headers, raw) : null);
-        // A valid clone's key, checked after its own checks and before quota and balance (D68).
-        const key =
-          operationId === 'createVoice' && !refusal
-            ? (req.headers['idempotency-key'] as string | undefined)
-            : undefined;
-        const fingerprint =
-          key === undefined ? null : fingerprintOf(raw, String(req.headers['content-type'] ?? ''));
-        const earlier = key === undefined ? undefined : created.get(key);
-        // The 409 names the voice the key created, for the client to look up (D77).
-        let conflictHeaders: Record<string, string> = {};
-        if (earlier && earlier.fingerprint !== fingerprint) {
-          refusal = {
-            code: 'idempotency_conflict',
-            ...errorByCode('idempotency_conflict')!.example,
-          };
-          conflictHeaders = { Location: `/v1/voices/${earlier.voiceId}` };
-        } else if (earlier) {
-          record(201, []);
-          res
-            .writeHead(201, {
-              'Content-Type': earlier.type,
-              'X-Request-Id': `req_mock_${requests.length}`,
-              'Idempotent-Replayed': 'true',
-              ...rateHeaders,
-            })
-            .end(earlier.body);
-          return;
-        }
-        if (refusal) {
-          const status = errorByCode(refusal.code)!.status;
-          record(status, [`${String(refusal.param)}: ${refusal.message}`]);
-          const requestId = `req_mock_${requests.length}`;
-          res
-            .writeHead(status, {
-              'Content-Type': 'application/json',
-              'X-Request-Id': requestId,
-              ...conflictHeaders,
-              ...rateHeaders,
-            })
-            .end(
-              JSON.stringify({
-                error: {
-                  code: refusal.code,
-                  message: refusal.message,
-                  param: refusal.param,
-                  request_id: requestId,
-                },
-              }),
-            );
-          return;
-        }
-        const body = forPrism(raw, String(req.headers['content-type'] ?? ''));
-        const headers = { ...req.headers };
-        delete headers['transfer-encoding'];
-        if (body.length > 0 || headers['content-length'] !== undefined) {
-          headers['content-length'] = String(body.length);
-        }
-        const upstream = httpRequest(
-          { host: '127.0.0.1', port, method, path: url, headers },
-          (answer) => {
+  /** Forwards a request to Prism (multipart rewritten for its parser) and reads the answer. */
+  const toPrism = (
+    method: string,
+    url: string,
+    incoming: IncomingHttpHeaders,
+    raw: Buffer,
+  ): Promise<PrismAnswer> => {
+    const body = forPrism(raw, String(incoming['content-type'] ?? ''));
+    const headers = { ...incoming };
+    delete headers['transfer-encoding'];
+    if (body.length > 0 || headers['content-length'] !== undefined) {
+      headers['content-length'] = String(body.length);
+    }
+    return new Promise((resolve, reject) => {
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port, method, path: url, headers },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('error', reject);
+          answer.on('end', () => {
             const violations = JSON.parse(String(answer.headers['sl-violations'] ?? '[]')) as {
               severity: string;
               location: string[];
               message: string;
             }[];
-            record(
-              answer.statusCode ?? 0,
-              violations
+            resolve({
+              status: answer.statusCode ?? 502,
+              headers: answer.headers,
+              body: Buffer.concat(chunks),
+              violations: violations
                 .filter((v) => v.severity === 'Error')
                 .map((v) => `${v.location.join('.')}: ${v.message}`),
-            );
-            const answerHeaders = { ...answer.headers, ...rateHeaders };
-            // A deleted voice takes its key along: the next request with it creates anew (D78).
-            if (operationId === 'deleteVoice' && answer.statusCode === 204) {
-              const voiceId = decodeURIComponent(
-                new URL(url, 'http://mock').pathname.split('/')[3],
-              );
-              for (const [k, v] of created) if (v.voiceId === voiceId) created.delete(k);
-            }
-            // A voice the mock creates is never a replay, whatever Prism drew from the example.
-            if (operationId === 'createVoice') delete answerHeaders['idempotent-replayed'];
-            if (key === undefined || fingerprint === null || answer.statusCode !== 201) {
-              res.writeHead(answer.statusCode ?? 502, answerHeaders);
-              answer.pipe(res);
-              return;
-            }
-            // The first request with this key created a voice: kept for replays.
-            const answerChunks: Buffer[] = [];
-            answer.on('data', (chunk: Buffer) => answerChunks.push(chunk));
-            answer.on('end', () => {
-              const answerBody = Buffer.concat(answerChunks);
-              created.set(key, {
-                fingerprint,
-                body: answerBody,
-                type: String(answer.headers['content-type'] ?? 'application/json'),
-                voiceId: String((JSON.parse(answerBody.toString('utf8')) as Json).voice_id),
-              });
-              res.writeHead(201, answerHeaders).end(answerBody);
             });
-          },
-        );
-        upstream.on('error', (error) => {
-          record(502, [`the mock did not answer: ${String(error)}`]);
-          res.writeHead(502, rateHeaders).end(String(error));
+          });
+        },
+      );
+      upstream.on('error', reject);
+      upstream.end(body);
+    });
+  };
+
+  const recorders = new Set<Recorder>();
+  async function record(account: AccountOptions = {}): Promise<Recorder> {
+    const clock = account.clock ?? realClock;
+    const requests: RecordedRequest[] = [];
+    let sequence = 0;
+    const perMinute = limit('requestsPerMinute').value;
+    const windows = new Map<string, { window: number; count: number }>();
+    let speechInFlight = 0;
+    const faults = new Map<string, Fault[]>();
+    const voices = new Map<string, StoredVoice>();
+    const deleted = new Set<string>();
+    // The keys that created a voice in this run (D61), one request per key at a time (D75).
+    const keys = new Map<string, { fingerprint: string; voiceId: string; createdAt: number }>();
+    const keyLocks = new Map<string, Promise<void>>();
+    const keyTtlMs = idempotencyKeyHours * 3_600_000;
+    const processingLimitMs = limit('cloneProcessingTime').value * 60_000;
+
+    // The balance, when the account has one: debited hour by hour (D70), vouchers first.
+    const hourMs = debitRule.periodMinutes * 60_000;
+    const hourOf = (t: number) => Math.floor(t / hourMs);
+    const ledger =
+      account.cashFen === undefined && account.voucherFen === undefined
+        ? null
+        : {
+            cash: account.cashFen ?? 0,
+            voucher: account.voucherFen ?? 0,
+            voucherAmount: account.voucherFen ?? 0,
+            /** The first hour not debited yet. */
+            nextHour: hourOf(clock.now()),
+          };
+    const speechUsage: UsageRecord[] = [];
+    /** Synthesis start times of the requests still running: their hours wait to be debited. */
+    const running = new Set<{ since: number }>();
+    let reservedFen = 0;
+
+    const statusOf = (v: StoredVoice, t = clock.now()) =>
+      t < v.settlesAt ? 'processing' : v.outcome;
+    const voiceJson = (v: StoredVoice): Json => {
+      const status = statusOf(v);
+      return { ...v.fields, status, failure_reason: status === 'failed' ? v.failureReason : null };
+    };
+    /** A clone fee is billed when its voice turns `ready` before any deletion (D62, D67). */
+    const cloneFees = (t: number): UsageRecord[] =>
+      [...voices.values()].flatMap((v) =>
+        v.outcome === 'ready' &&
+        v.settlesAt <= t &&
+        (v.deletedAt === undefined || v.settlesAt <= v.deletedAt)
+          ? [
+              {
+                id: String(v.fields.voice_id),
+                model: 'clone' as const,
+                characters: 0,
+                fen: clonePriceFen,
+                at: v.settlesAt,
+              },
+            ]
+          : [],
+      );
+    const usage = () => [...speechUsage, ...cloneFees(clock.now())].sort((a, b) => a.at - b.at);
+
+    /** Debits every whole hour that has ended: each model's sum rounded half up to the fen. */
+    function settle(): void {
+      if (!ledger) return;
+      const oldest = Math.min(clock.now(), ...[...running].map((r) => r.since));
+      const upTo = hourOf(oldest);
+      const due = usage().filter((r) => hourOf(r.at) >= ledger.nextHour && hourOf(r.at) < upTo);
+      for (let hour = ledger.nextHour; hour < upTo; hour += 1) {
+        const inHour = due.filter((r) => hourOf(r.at) === hour);
+        let debit = inHour.filter((r) => r.model === 'clone').reduce((n, r) => n + r.fen, 0);
+        for (const model of Object.keys(speechPriceFen) as ModelId[]) {
+          const characters = inHour
+            .filter((r) => r.model === model)
+            .reduce((n, r) => n + r.characters, 0);
+          debit += roundHalfUp(characters * speechPriceFen[model], billingUnitCharacters);
+        }
+        const fromVoucher = Math.min(ledger.voucher, debit);
+        ledger.voucher -= fromVoucher;
+        ledger.cash -= debit - fromVoucher;
+      }
+      ledger.nextHour = Math.max(ledger.nextHour, upTo);
+    }
+    /**
+     * What a check may spend: the balance after the last debit, less this hour's usage not yet
+     * debited, the reservations of running syntheses (D99) and the fees of processing clones.
+     */
+    function available(): number {
+      if (!ledger) return Infinity;
+      settle();
+      const t = clock.now();
+      const undebited = usage()
+        .filter((r) => hourOf(r.at) >= ledger.nextHour)
+        .reduce((n, r) => n + r.fen, 0);
+      const processing = [...voices.values()].filter(
+        (v) => v.deletedAt === undefined && statusOf(v, t) === 'processing',
+      ).length;
+      return ledger.cash + ledger.voucher - undebited - reservedFen - processing * clonePriceFen;
+    }
+
+    /** Takes the key's turn: resolves, with its release, when earlier same-key requests ended. */
+    function lockKey(key: string): Promise<() => void> {
+      const previous = keyLocks.get(key) ?? Promise.resolve();
+      let release!: () => void;
+      const done = new Promise<void>((resolve) => (release = resolve));
+      const tail = previous.then(() => done);
+      keyLocks.set(key, tail);
+      return previous.then(() => () => {
+        release();
+        if (keyLocks.get(key) === tail) keyLocks.delete(key);
+      });
+    }
+
+    async function handle(
+      req: IncomingMessage,
+      res: ServerResponse,
+      raw: Buffer,
+      bodyEnd: number,
+    ): Promise<void> {
+      const method = req.method ?? 'GET';
+      const url = req.url ?? '/';
+      const operationId = operationOf(method, url);
+      const requestId = `req_mock_${(sequence += 1)}`;
+      const recordAs = (status: number, violations: string[]) =>
+        requests.push({
+          method,
+          url,
+          operationId,
+          status,
+          violations,
+          authorization: req.headers.authorization ?? null,
+          idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
+          at: bodyEnd,
         });
-        upstream.end(body);
+      const now = clock.now();
+      const apiKey = authorised(req.headers) ? String(req.headers.authorization) : null;
+      let rate = rateLimitHeaders(0, now);
+
+      /** Every answer carries the request's ID and the rate-limit headers (D16, D91). */
+      const reply = (
+        status: number,
+        headers: OutgoingHttpHeaders,
+        body: Buffer | string,
+        violations: string[] = [],
+      ) => {
+        recordAs(status, violations);
+        const data = Buffer.from(body);
+        res
+          .writeHead(status, {
+            ...headers,
+            ...rate,
+            'x-request-id': requestId,
+            'content-length': String(data.length),
+          })
+          .end(data);
+      };
+      /** The API's own error: JSON, its `request_id` the response's `X-Request-Id` (D64). */
+      const refuse = (refusal: Refusal, headers: OutgoingHttpHeaders = {}) => {
+        const status = errorByCode(refusal.code)!.status;
+        const error = { ...refusal, request_id: requestId };
+        // Every 503 says when to come back, the processing-time limit's too (D16, D109).
+        const retry = status === 503 ? { 'retry-after': '1' } : {};
+        reply(
+          status,
+          { 'content-type': 'application/json', ...retry, ...headers },
+          JSON.stringify({ error }),
+          [`${String(refusal.param)}: ${refusal.message}`],
+        );
+      };
+      const failure = (status: 500 | 503): Refusal => ({
+        code: status === 500 ? 'internal_error' : 'service_unavailable',
+        ...errorByCode(status === 500 ? 'internal_error' : 'service_unavailable')!.example,
+      });
+      const headersOf = (answer: PrismAnswer): OutgoingHttpHeaders => {
+        const headers: OutgoingHttpHeaders = { ...answer.headers };
+        for (const name of ownHeaders) delete headers[name];
+        return headers;
+      };
+      /** Prism's answer as the API would send it: the error's `request_id` is this request's. */
+      const passOn = (answer: PrismAnswer) => {
+        let body = answer.body;
+        if (answer.status >= 400 && /json/.test(String(answer.headers['content-type']))) {
+          const parsed = JSON.parse(body.toString('utf8')) as { error?: Json };
+          // Prism's own problems (406, 422) have no error object: passed on as they are.
+          if (parsed.error) {
+            parsed.error.request_id = requestId;
+            body = Buffer.from(JSON.stringify(parsed));
+          }
+        }
+        reply(answer.status, headersOf(answer), body, answer.violations);
+      };
+      const voiceError = (code: string, voiceId: string): Refusal => {
+        const { message, param } = errorByCode(code)!.example;
+        return { code, param, message: message.replaceAll(exampleVoiceId, voiceId) };
+      };
+
+      // Authentication first: a request without a key is Prism's 401, counted toward no key.
+      if (apiKey !== null) {
+        const window = Math.floor(now / rateWindowMs);
+        let counter = windows.get(apiKey);
+        if (!counter || counter.window !== window) {
+          counter = { window, count: 0 };
+          windows.set(apiKey, counter);
+        }
+        rate = rateLimitHeaders(counter.count, now);
+        // The rate, then concurrency (D71, D98); a 429 counts toward neither.
+        if (counter.count >= perMinute) {
+          const reset = rate['x-ratelimit-reset'];
+          refuse(
+            {
+              code: 'rate_limited',
+              param: null,
+              message: `请求过于频繁，请在 ${reset} 秒后重试。`,
+            },
+            { 'retry-after': reset },
+          );
+          return;
+        }
+        if (operationId === 'createSpeech' && speechInFlight >= limit('concurrentRequests').value) {
+          refuse(
+            {
+              code: 'rate_limited',
+              param: null,
+              message: `同时进行中的合成请求已达 ${limit('concurrentRequests').value} 个的上限，请在 1 秒后重试。`,
+            },
+            { 'retry-after': '1' },
+          );
+          return;
+        }
+        counter.count += 1;
+        rate = rateLimitHeaders(counter.count, now);
+      }
+      if (apiKey === null || operationId === null) {
+        passOn(await toPrism(method, url, req.headers, raw));
+        return;
+      }
+      const fault = faults.get(operationId)?.shift();
+
+      if (operationId === 'createSpeech') {
+        // In progress until its answer ends, however it ends.
+        speechInFlight += 1;
+        res.once('close', () => (speechInFlight -= 1));
+        const own = speechRefusal(operationId, req.headers, raw);
+        if (own) return refuse(own);
+        if (fault?.delayMs) await delay(fault.delayMs);
+        if (fault?.fail?.when === 'before') return refuse(failure(fault.fail.status));
+        let request: Json | null = null;
+        try {
+          const parsed = JSON.parse(raw.toString('utf8')) as unknown;
+          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+            request = parsed as Json;
+          }
+        } catch {
+          // Prism reports a body that is not JSON
+        }
+        const format = (request?.output_format ?? {}) as Json;
+        const container =
+          audioContainers.find(
+            (c) => c.container === (format.container ?? outputFormatDefaults.container),
+          ) ?? audioContainers[0];
+        // `Accept` is ignored: the container decides the media type (D106).
+        const answer = await toPrism(
+          method,
+          url,
+          // Errors stay JSON.
+          { ...req.headers, accept: `${container.mediaType}, application/json;q=0.5` },
+          raw,
+        );
+        if (answer.status !== 200 || !request) return passOn(answer);
+        // After the fields: the voice, the balance, then moderation (D98).
+        const voiceId = String(request.voice_id);
+        const stored = voices.get(voiceId);
+        if (deleted.has(voiceId)) return refuse(voiceError('voice_not_found', voiceId));
+        if (stored && statusOf(stored) === 'processing') {
+          return refuse(voiceError('voice_not_ready', voiceId));
+        }
+        if (stored && statusOf(stored) === 'failed') {
+          return refuse(voiceError('voice_clone_failed', voiceId));
+        }
+        const text = String(request.text);
+        const markup = textMarkupOf(request.text_markup);
+        const model = (request.model ?? defaultModel.id) as ModelId;
+        const characters = billedCharacters(text, markup);
+        const cost = speechCostFen(characters, model);
+        if (available() < cost) {
+          return refuse({
+            code: 'insufficient_credit',
+            ...errorByCode('insufficient_credit')!.example,
+          });
+        }
+        if (account.rejectsText?.(text)) {
+          return refuse({ code: 'content_rejected', ...errorByCode('content_rejected')!.example });
+        }
+        // The whole text's cost is reserved until the request ends (D99).
+        reservedFen += cost;
+        const run = { since: clock.now() };
+        running.add(run);
+        let gone = false;
+        res.once('close', () => (gone = !res.writableFinished));
+        const started: UsageRecord[] = [];
+        const headers: OutgoingHttpHeaders = {
+          ...headersOf(answer),
+          'content-type': container.mediaType,
+          'x-billed-characters': String(characters),
+        };
+        try {
+          // The text is cut as a context's is (D2, D69); the time limit runs from the end of
+          // the body (D95).
+          const segments = segmentText(text, { markup, final: true }).segments;
+          const deadline = bodyEnd + limit('httpTimeout').value * 1000;
+          const segmentMs = account.segmentMs ?? 0;
+          const stream = request.stream === true;
+          const audio: Buffer[] = [];
+          if (stream) {
+            recordAs(200, []);
+            // The 200 and its headers go out before the first segment's audio.
+            res.writeHead(200, { ...headers, ...rate, 'x-request-id': requestId }).flushHeaders();
+          }
+          for (const [i, segment] of segments.entries()) {
+            if (gone) break; // the client left: later segments never start
+            const timedOut = clock.now() + segmentMs > deadline;
+            if (timedOut || fault?.breakAtSegment === i) {
+              // The segment the limit or the failure hits is the server's failure: not billed.
+              if (timedOut) await clock.sleep(Math.max(0, deadline - clock.now()));
+              if (stream) {
+                res.destroy();
+                return;
+              }
+              // A non-2xx bills nothing, even what had started (D41).
+              started.length = 0;
+              return refuse(
+                timedOut
+                  ? {
+                      code: 'service_unavailable',
+                      ...errorByCode('service_unavailable')!.examples!['processing-timeout'],
+                    }
+                  : failure(500),
+              );
+            }
+            // Billed once its synthesis starts (D7), to the hour it started (D70).
+            started.push({
+              id: requestId,
+              model,
+              characters: billedCharacters(segment, markup),
+              fen: speechCostFen(billedCharacters(segment, markup), model),
+              at: clock.now(),
+            });
+            await clock.sleep(segmentMs);
+            if (stream && !gone) {
+              // Written to the connection before the next segment starts (D30, D46).
+              await new Promise<void>((resolve) => res.write(answer.body, () => resolve()));
+            } else if (!stream) audio.push(answer.body);
+          }
+          if (stream) {
+            if (!gone) res.end();
+            return;
+          }
+          if (fault?.fail?.when === 'after') {
+            started.length = 0;
+            return refuse(failure(fault.fail.status));
+          }
+          if (!gone) {
+            reply(200, headers, audio.length > 0 ? Buffer.concat(audio) : answer.body);
+          }
+        } finally {
+          reservedFen -= cost;
+          running.delete(run);
+          speechUsage.push(...started);
+        }
+        return;
+      }
+
+      if (operationId === 'createVoice') {
+        // Size, format, fields, duration, consent (D68); then the key, quota, balance.
+        const own = cloneRefusal(req.headers, raw);
+        if (own) return refuse(own);
+        const contentType = String(req.headers['content-type'] ?? '');
+        const key = req.headers['idempotency-key'] as string | undefined;
+        const fingerprint = key === undefined ? null : fingerprintOf(raw, contentType);
+        // A later request with the same key waits for the first (D75).
+        const unlock = key === undefined ? () => {} : await lockKey(key);
+        try {
+          const t = clock.now();
+          let earlier = key === undefined ? undefined : keys.get(key);
+          // A key is forgotten 24 hours after its voice was created (D93).
+          if (key !== undefined && earlier && t - earlier.createdAt >= keyTtlMs) {
+            keys.delete(key);
+            earlier = undefined;
+          }
+          // Compared with what the first request sent, never the voice's fields now (D100).
+          if (earlier && earlier.fingerprint !== fingerprint) {
+            return refuse(
+              { code: 'idempotency_conflict', ...errorByCode('idempotency_conflict')!.example },
+              { location: `/v1/voices/${earlier.voiceId}` },
+            );
+          }
+          // A replay: the voice as it is now; no quota or balance check (D61, D75).
+          if (earlier) {
+            return reply(
+              201,
+              { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
+              JSON.stringify(voiceJson(voices.get(earlier.voiceId)!)),
+            );
+          }
+          const held = [...voices.values()].filter((v) => v.deletedAt === undefined).length;
+          if ((account.customVoices ?? 0) + held >= limit('customVoices').value) {
+            return refuse({
+              code: 'voice_limit_reached',
+              ...errorByCode('voice_limit_reached')!.example,
+            });
+          }
+          if (available() < clonePriceFen) {
+            return refuse({
+              code: 'insufficient_credit',
+              ...errorByCode('insufficient_credit')!.example,
+            });
+          }
+          // Creating takes this long; a same-key request arriving meanwhile waits for it.
+          if (fault?.delayMs) await delay(fault.delayMs);
+          if (fault?.fail?.when === 'before') return refuse(failure(fault.fail.status));
+          const answer = await toPrism(method, url, req.headers, raw);
+          if (answer.status !== 201) return passOn(answer);
+          // The voice as the request describes it; an omitted or empty description is null (D105).
+          const form = Object.fromEntries(
+            (formParts(raw, contentType) ?? []).map((p) => [p.name, p.data.toString('utf8')]),
+          );
+          const voiceId = `voice_custom_${randomBytes(4).toString('hex')}`;
+          const cloneMs = account.cloneMs ?? 0;
+          const timedOut = cloneMs > processingLimitMs;
+          const createdAt = clock.now();
+          const voice: StoredVoice = {
+            fields: {
+              voice_id: voiceId,
+              type: 'custom',
+              name: form.name,
+              description: form.description ? form.description : null,
+              language: form.language,
+              gender: form.gender ?? cloneForm.gender?.default ?? 'neutral',
+              created_at: new Date(createdAt).toISOString().replace(/\.\d+Z$/, 'Z'),
+            },
+            createdAt,
+            settlesAt: createdAt + Math.min(cloneMs, processingLimitMs),
+            outcome: timedOut || account.cloneFailure ? 'failed' : 'ready',
+            failureReason: timedOut
+              ? `克隆在 ${limit('cloneProcessingTime').value} 分钟的处理时间上限内没有完成。`
+              : (account.cloneFailure ?? null),
+          };
+          voices.set(voiceId, voice);
+          // Saved when its voice is created, never before (D88).
+          if (key !== undefined && fingerprint !== null) {
+            keys.set(key, { fingerprint, voiceId, createdAt });
+          }
+          if (fault?.fail?.when === 'after') return refuse(failure(fault.fail.status));
+          // New: `processing`, whatever the clone's pace; readable from now on (D72).
+          reply(
+            201,
+            { ...headersOf(answer), 'content-type': 'application/json' },
+            JSON.stringify({ ...voice.fields, status: 'processing', failure_reason: null }),
+          );
+        } finally {
+          unlock();
+        }
+        return;
+      }
+
+      if (['getVoice', 'updateVoice', 'deleteVoice'].includes(operationId)) {
+        const voiceId = decodeURIComponent(new URL(url, 'http://mock').pathname.split('/')[3]);
+        if (fault?.delayMs) await delay(fault.delayMs);
+        if (fault?.fail?.when === 'before') return refuse(failure(fault.fail.status));
+        const answer = await toPrism(method, url, req.headers, raw);
+        if (answer.status >= 300) return passOn(answer);
+        // A deleted voice is gone for every request (D15); a resent delete learns it (D96).
+        if (deleted.has(voiceId)) return refuse(voiceError('voice_not_found', voiceId));
+        const stored = voices.get(voiceId);
+        if (operationId === 'deleteVoice') {
+          deleted.add(voiceId);
+          if (stored) stored.deletedAt = clock.now();
+          // A deleted voice takes its key along: the next request with it creates anew (D78).
+          for (const [k, v] of keys) if (v.voiceId === voiceId) keys.delete(k);
+          if (fault?.fail?.when === 'after') return refuse(failure(fault.fail.status));
+          return passOn(answer);
+        }
+        if (!stored) return passOn(answer);
+        if (operationId === 'updateVoice') {
+          const patch = JSON.parse(raw.toString('utf8')) as Json;
+          const fields = stored.fields as Record<string, unknown>;
+          for (const name of ['name', 'gender'] as const) {
+            if (patch[name] !== undefined) fields[name] = patch[name];
+          }
+          // `""` clears the description.
+          if (patch.description !== undefined) fields.description = patch.description || null;
+        }
+        return reply(
+          200,
+          { ...headersOf(answer), 'content-type': 'application/json' },
+          JSON.stringify(voiceJson(stored)),
+        );
+      }
+
+      if (operationId === 'getCredit' && ledger) {
+        const answer = await toPrism(method, url, req.headers, raw);
+        if (answer.status !== 200) return passOn(answer);
+        // The balance after the last hourly debit: this hour's usage is not in it yet (D70).
+        settle();
+        const vouchers =
+          ledger.voucher > 0
+            ? [
+                {
+                  voucher_id: 'vch_mock',
+                  amount: yuan(ledger.voucherAmount),
+                  remaining: yuan(ledger.voucher),
+                  expires_at: new Date(clock.now() + 30 * 86_400_000)
+                    .toISOString()
+                    .replace(/\.\d+Z$/, 'Z'),
+                },
+              ]
+            : [];
+        return reply(
+          200,
+          { ...headersOf(answer), 'content-type': 'application/json' },
+          JSON.stringify({
+            currency,
+            total_balance: yuan(ledger.cash + ledger.voucher),
+            cash_balance: yuan(ledger.cash),
+            voucher_balance: yuan(ledger.voucher),
+            vouchers,
+          }),
+        );
+      }
+
+      if (fault?.fail?.when === 'before') return refuse(failure(fault.fail.status));
+      passOn(await toPrism(method, url, req.headers, raw));
+    }
+
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        handle(req, res, Buffer.concat(chunks), clock.now()).catch((error: unknown) => {
+          // Prism did not answer: a gateway's 502, not JSON (D64).
+          requests.push({
+            method: req.method ?? 'GET',
+            url: req.url ?? '/',
+            operationId: operationOf(req.method ?? 'GET', req.url ?? '/'),
+            status: 502,
+            violations: [`the mock did not answer: ${String(error)}`],
+            authorization: req.headers.authorization ?? null,
+            idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
+            at: clock.now(),
+          });
+          if (!res.headersSent) res.writeHead(502);
+          res.end(String(error));
+        });
       });
     });
     const proxyPort = await listen(proxy);
     const recorder: Recorder = {
       origin: `http://127.0.0.1:${proxyPort}`,
       requests,
+      usage,
+      fault: (operationId, fault) => {
+        faults.set(operationId, [...(faults.get(operationId) ?? []), fault]);
+      },
       close: () =>
         new Promise<void>((resolve) => {
           recorders.delete(recorder);

@@ -1,0 +1,501 @@
+/**
+ * `POST /v1/speech` at its edges, against the HTTP mock: the order of its checks, the rate and
+ * concurrency limits, output formats and `Accept`, the processing-time limit, and what each
+ * outcome bills, segment by segment and hour by hour. Each test gives its recorder an account of
+ * its own (`AccountOptions`): a virtual clock where an hour or a time limit must pass, a balance
+ * where it is checked, a synthesis pace where requests must overlap.
+ */
+import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import WebSocket from 'ws';
+
+import { bundledSpecPath } from '../../src/data/apiSpecs';
+import { billingRules } from '../../src/data/billing';
+import { errorByCode } from '../../src/data/errors';
+import { limit } from '../../src/data/limits';
+import {
+  billedCharacters,
+  billingUnitCharacters,
+  clonePriceFen,
+  speechCostFen,
+  speechPriceFen,
+} from '../../src/data/pricing';
+import { segmentText } from '../../src/protocol/segment';
+import { startWebsocketMock } from '../mock/websocket-mock';
+import { referenceWav } from './harness';
+import {
+  root,
+  startHttpMock,
+  virtualClock,
+  type AccountOptions,
+  type HttpMock,
+  type MockClock,
+  type Recorder,
+} from './http-mock';
+
+type Json = Record<string, unknown>;
+
+const keyA = { Authorization: 'Bearer sk-test-speech-a' };
+const keyB = { Authorization: 'Bearer sk-test-speech-b' };
+const speech = { text: '你好，欢迎使用声织语音合成。', voice_id: 'zh_female_qingxin' };
+const second = 1000;
+const minute = 60 * second;
+const hour = 60 * minute;
+
+let mock: HttpMock;
+const recorders: Recorder[] = [];
+test.beforeAll(async () => {
+  mock = await startHttpMock({
+    specsDir: path.join(root, path.dirname(bundledSpecPath('speech'))),
+    workDir: mkdtempSync(path.join(tmpdir(), 'http-speech-')),
+  });
+});
+test.afterAll(async () => mock?.close());
+test.afterEach(async () => {
+  await Promise.all(recorders.splice(0).map((r) => r.close()));
+});
+
+async function account(options: AccountOptions = {}) {
+  const recorder = await mock.record(options);
+  recorders.push(recorder);
+  const call = (route: string, init: RequestInit = {}, key = keyB) =>
+    fetch(`${recorder.origin}${route}`, {
+      ...init,
+      headers: { ...key, ...(init.headers as Record<string, string>) },
+    });
+  const speak = (body: Json, headers: Record<string, string> = {}, key = keyB) =>
+    call(
+      '/v1/speech',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      },
+      key,
+    );
+  /** Characters billed to one request (its `X-Request-Id`), from the account's usage. */
+  const billed = (response: Response) =>
+    recorder
+      .usage()
+      .filter((r) => r.id === response.headers.get('x-request-id'))
+      .map((r) => r.characters);
+  return { recorder, call, speak, billed };
+}
+
+const errorOf = async (response: Response) => ((await response.json()) as { error: Json }).error;
+/** The billed characters of each segment the API cuts a text into (D2, D69). */
+const segmentCharacters = (text: string) =>
+  segmentText(text, { markup: 'none', final: true }).segments.map((s) =>
+    billedCharacters(s, 'none'),
+  );
+
+test('`sample_rate` is checked first, then the field the container uses; the other is ignored (D39)', async () => {
+  const { speak } = await account();
+  const refused: [Json, string][] = [
+    // Opus has neither 44100 Hz nor 192 kbit/s: the rate is named.
+    [{ container: 'ogg_opus', sample_rate: 44100, bit_rate: 192000 }, 'output_format.sample_rate'],
+    [{ container: 'ogg_opus', sample_rate: 48000, bit_rate: 192000 }, 'output_format.bit_rate'],
+    // A-law exists only at 8000 Hz, which wav has: the encoding at 16000 is named.
+    [{ container: 'wav', sample_rate: 16000, encoding: 'pcm_alaw' }, 'output_format.encoding'],
+  ];
+  for (const [output_format, param] of refused) {
+    const response = await speak({ ...speech, output_format });
+    expect(response.status, JSON.stringify(output_format)).toBe(400);
+    expect((await errorOf(response)).param, JSON.stringify(output_format)).toBe(param);
+  }
+  // A field the container does not use is ignored, even a value invalid at that rate.
+  for (const output_format of [
+    { container: 'mp3', sample_rate: 24000, bit_rate: 128000, encoding: 'pcm_alaw' },
+    { container: 'wav', sample_rate: 16000, encoding: 'pcm_s16le', bit_rate: 192000 },
+  ]) {
+    const response = await speak({ ...speech, output_format });
+    expect(response.status, JSON.stringify(output_format)).toBe(200);
+    await response.arrayBuffer();
+  }
+});
+
+test('`Accept` is ignored: the container decides the media type (D106)', async () => {
+  const { speak } = await account();
+  const cases: [string | null, Json | undefined, string][] = [
+    [null, undefined, 'audio/mpeg'],
+    ['application/json', { container: 'mp3' }, 'audio/mpeg'],
+    ['audio/wav', { container: 'ogg_opus' }, 'audio/ogg'],
+    ['audio/mpeg', { container: 'pcm' }, 'audio/pcm'],
+    ['text/plain', { container: 'wav' }, 'audio/wav'],
+  ];
+  for (const [accept, output_format, type] of cases) {
+    const response = await speak(
+      { ...speech, ...(output_format ? { output_format } : {}) },
+      accept ? { Accept: accept } : {},
+    );
+    const where = `Accept ${String(accept)}, ${JSON.stringify(output_format)}`;
+    expect(response.status, where).toBe(200);
+    expect(response.headers.get('content-type'), where).toBe(type);
+    await response.arrayBuffer();
+  }
+});
+
+test('the rate, then concurrency, then fields, voice, balance and moderation answer in that order (D71, D98)', async () => {
+  // One UTC minute for the whole test (the rate window), synthesis that really takes time.
+  let now = new Date('2026-11-28T10:00:05Z').getTime();
+  const clock: MockClock = {
+    now: () => now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+  const { speak, call, recorder } = await account({
+    clock,
+    segmentMs: 800,
+    cloneMs: minute,
+    cloneFailure: '参考录音中有多个说话人。',
+    // One clone's fee (reserved by the processing voice), then enough for the cheap texts only.
+    cashFen: clonePriceFen + 1,
+    rejectsText: (text) => text.includes('违禁'),
+  });
+  const cheap = '你好。';
+  const dear = '声'.repeat(200);
+  const rejected = `违禁${cheap}`;
+  // Voices of each state: failed, deleted, processing.
+  const clone = async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: '客服小林', language: 'zh', consent: 'true' })) {
+      form.append(k, v);
+    }
+    form.append('audio', new Blob([new Uint8Array(referenceWav())]), 'a.wav');
+    const response = await call('/v1/voices', { method: 'POST', body: form });
+    expect(response.status).toBe(201);
+    return String(((await response.json()) as Json).voice_id);
+  };
+  const failed = await clone();
+  now += minute;
+  const deleted = await clone();
+  expect((await call(`/v1/voices/${deleted}`, { method: 'DELETE' })).status).toBe(204);
+  const processing = await clone();
+  const ready = speech.voice_id;
+
+  // Key A uses up its rate; key B fills the account's concurrency with streams.
+  for (let i = 0; i < limit('requestsPerMinute').value; i += 1) {
+    expect((await call('/v1/user/credit', {}, keyA)).status).toBe(200);
+  }
+  const holders = await Promise.all(
+    Array.from({ length: limit('concurrentRequests').value }, () =>
+      speak({ ...speech, text: cheap, stream: true }),
+    ),
+  );
+  expect(holders.map((r) => r.status)).toEqual(holders.map(() => 200));
+  const everything = { text: rejected.repeat(300), voice_id: deleted, speed: 9 };
+
+  // Without a key: 401 before anything.
+  const anonymous = await fetch(`${recorder.origin}/v1/speech`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(everything),
+  });
+  expect(anonymous.status).toBe(401);
+  // Over the rate and the concurrency: the rate's 429, Retry-After equal to the reset.
+  const rate = await speak(everything, {}, keyA);
+  expect(rate.status).toBe(429);
+  expect(rate.headers.get('x-ratelimit-remaining')).toBe('0');
+  expect(rate.headers.get('retry-after')).toBe(rate.headers.get('x-ratelimit-reset'));
+  // Over the concurrency only: its 429, the rate's window not used up.
+  const concurrency = await speak(everything);
+  expect(concurrency.status).toBe(429);
+  expect(Number(concurrency.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);
+  expect(concurrency.headers.get('retry-after')).toMatch(/^\d+$/);
+  for (const holder of holders) await holder.arrayBuffer();
+
+  // Each request breaks its check and every later one; the first check answers. (A field
+  // error is Prism's, whose envelope is the spec's example: only its code is compared.)
+  const steps: [Json, number, Json][] = [
+    [everything, 400, { code: 'invalid_request' }],
+    [
+      { text: rejected.repeat(300), voice_id: deleted },
+      404,
+      { code: 'voice_not_found', param: 'voice_id' },
+    ],
+    [{ text: dear, voice_id: processing }, 409, { code: 'voice_not_ready', param: 'voice_id' }],
+    [{ text: dear, voice_id: failed }, 410, { code: 'voice_clone_failed', param: 'voice_id' }],
+    [{ text: `${rejected}${dear}`, voice_id: ready }, 402, { code: 'insufficient_credit' }],
+    [{ text: rejected, voice_id: ready }, 400, { code: 'content_rejected', param: 'text' }],
+  ];
+  for (const [body, status, error] of steps) {
+    const response = await speak(body);
+    expect([response.status, await errorOf(response)], String(error.code)).toMatchObject([
+      status,
+      error,
+    ]);
+  }
+  const spoken = await speak({ text: cheap, voice_id: ready });
+  expect(spoken.status).toBe(200);
+});
+
+test('`X-RateLimit-Reset` is whole seconds, rounded up; a rate 429’s `Retry-After` equals it (D71)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:00:17.250Z'));
+  const { call } = await account({ clock });
+  const first = await call('/v1/user/credit');
+  // 42.75 seconds to the next UTC minute.
+  expect(first.headers.get('x-ratelimit-reset')).toBe('43');
+  expect(first.headers.get('x-ratelimit-remaining')).toBe(
+    String(limit('requestsPerMinute').value - 1),
+  );
+  for (let i = 1; i < limit('requestsPerMinute').value; i += 1) await call('/v1/user/credit');
+  clock.advance(24_500);
+  const refused = await call('/v1/user/credit');
+  expect(refused.status).toBe(429);
+  // 18.25 seconds left: 19.
+  expect(refused.headers.get('x-ratelimit-reset')).toBe('19');
+  expect(refused.headers.get('retry-after')).toBe('19');
+  // A 429 does not count: the next window starts with the full rate.
+  clock.advance(19 * second);
+  const next = await call('/v1/user/credit');
+  expect(next.status).toBe(200);
+  expect(next.headers.get('x-ratelimit-remaining')).toBe(
+    String(limit('requestsPerMinute').value - 1),
+  );
+});
+
+test('parallel requests reserve their cost: they never overdraw the balance (D99)', async () => {
+  const text = '声'.repeat(200); // one segment of 200 billed characters
+  const cost = speechCostFen(billedCharacters(text, 'none'), 'loom-turbo-v2');
+  // Room for three such requests, not four.
+  const cash = Math.floor(3.5 * cost);
+  const { speak, recorder } = await account({ cashFen: cash, segmentMs: 400 });
+  const responses = await Promise.all(
+    Array.from({ length: 4 }, () => speak({ ...speech, text, stream: true })),
+  );
+  expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 402]);
+  // Every accepted stream runs to its end.
+  for (const r of responses) expect((await r.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  const spent = recorder.usage().reduce((n, r) => n + r.fen, 0);
+  expect(spent).toBe(3 * cost);
+  expect(spent).toBeLessThanOrEqual(cash);
+  // Later checks subtract the usage: a fourth is still refused.
+  expect((await speak({ ...speech, text })).status).toBe(402);
+});
+
+/** Sends a speech request whose body arrives in two parts, the clock advanced in between. */
+function slowUpload(
+  recorder: Recorder,
+  body: Json,
+  clock: ReturnType<typeof virtualClock>,
+  uploadMs: number,
+) {
+  const data = Buffer.from(JSON.stringify(body));
+  return new Promise<{ status: number; headers: Json; body: Buffer }>((resolve, reject) => {
+    const request = httpRequest(
+      `${recorder.origin}/v1/speech`,
+      {
+        method: 'POST',
+        headers: { ...keyB, 'Content-Type': 'application/json', 'Content-Length': data.length },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.write(data.subarray(0, 10));
+    setTimeout(() => {
+      clock.advance(uploadMs);
+      request.end(data.subarray(10));
+    }, 100);
+  });
+}
+
+test('the processing-time limit starts when the whole body has arrived (D95)', async () => {
+  const limitMs = limit('httpTimeout').value * second;
+  const clock = virtualClock(new Date('2026-11-28T10:00:00Z'));
+  // Each segment takes a third of the limit: two fit, three do not.
+  const { recorder } = await account({ clock, segmentMs: limitMs / 3 + 1 });
+  const two = '第一句话。第二句话。';
+  expect(segmentCharacters(two)).toHaveLength(2);
+  // An upload that took almost the limit, then two segments: within the limit.
+  const slow = await slowUpload(recorder, { ...speech, text: two }, clock, limitMs - second);
+  expect(slow.status).toBe(200);
+  // Three segments pass the limit whatever the upload took.
+  const three = await slowUpload(recorder, { ...speech, text: `${two}第三句话。` }, clock, 0);
+  expect(three.status).toBe(503);
+  expect(JSON.parse(three.body.toString('utf8')).error).toMatchObject({
+    code: 'service_unavailable',
+    param: 'text',
+  });
+});
+
+test('a 503 with `param: text` is the time limit: Retry-After is set, yet the split text goes at once (D63, D109)', async () => {
+  const limitMs = limit('httpTimeout').value * second;
+  const clock = virtualClock(new Date('2026-11-28T10:00:00Z'));
+  const { speak, recorder } = await account({ clock, segmentMs: limitMs / 3 + 1 });
+  const sentences = ['第一句话。', '第二句话。', '第三句话。', '第四句话。'];
+  const whole = await speak({ ...speech, text: sentences.join('') });
+  expect(whole.status).toBe(503);
+  expect(whole.headers.get('retry-after')).toMatch(/^\d+$/);
+  const error = await errorOf(whole);
+  expect(error).toMatchObject({ code: 'service_unavailable', param: 'text' });
+  // The catalogue tells this case apart by `param` alone, as its example shows.
+  expect(errorByCode('service_unavailable')!.examples!['processing-timeout'].param).toBe('text');
+  expect(errorByCode('service_unavailable')!.example.param).toBeNull();
+  // The split texts are sent at once, without waiting for Retry-After: each is accepted.
+  const halves = [sentences.slice(0, 2).join(''), sentences.slice(2).join('')];
+  for (const text of halves) expect((await speak({ ...speech, text })).status).toBe(200);
+  // A 503 with `param: null` (an overload) is the one to resend as it is, after Retry-After.
+  recorder.fault('createSpeech', { fail: { status: 503, when: 'before' } });
+  const overloaded = await speak({ ...speech, text: halves[0] });
+  expect(overloaded.status).toBe(503);
+  expect((await errorOf(overloaded)).param).toBeNull();
+  const wait = Number(overloaded.headers.get('retry-after'));
+  expect(wait).toBeGreaterThan(0);
+  clock.advance(wait * second);
+  expect((await speak({ ...speech, text: halves[0] })).status).toBe(200);
+});
+
+test('a request’s text is cut as a context’s is; the segment the limit or a failure hits is not billed (D69)', async () => {
+  const text = '您好，这里是声织客服。请问有什么可以帮您？我们周一到周五 9:00 到 18:00 在线。';
+  const expected = segmentCharacters(text);
+  expect(expected.length).toBeGreaterThan(3);
+  const { speak, billed, recorder } = await account();
+  const whole = await speak({ ...speech, text });
+  await whole.arrayBuffer();
+  expect(billed(whole)).toEqual(expected);
+  // A failure after the 200 hits the third segment: the two before it are billed.
+  recorder.fault('createSpeech', { breakAtSegment: 2 });
+  const broken = await speak({ ...speech, text, stream: true });
+  expect(broken.status).toBe(200);
+  await expect(broken.arrayBuffer()).rejects.toThrow();
+  await expect.poll(() => billed(broken)).toEqual(expected.slice(0, 2));
+  // The time limit hits a streamed request's third segment: the same.
+  const limitMs = limit('httpTimeout').value * second;
+  const timed = await account({
+    clock: virtualClock(new Date('2026-11-28T10:00:00Z')),
+    segmentMs: limitMs / 3 + 1,
+  });
+  const late = await timed.speak({ ...speech, text, stream: true });
+  expect(late.status).toBe(200);
+  await expect(late.arrayBuffer()).rejects.toThrow();
+  await expect.poll(() => timed.billed(late)).toEqual(expected.slice(0, 2));
+});
+
+test('a non-2xx bills nothing; a broken stream bills the audio sent; a client that leaves, what started (D41)', async () => {
+  const text = '第一句。第二句。第三句。第四句。第五句。';
+  const expected = segmentCharacters(text);
+  expect(expected).toHaveLength(5);
+  const { speak, billed, recorder } = await account({ segmentMs: 300 });
+  // Synthesis ran, then the server failed: a 500 bills nothing.
+  recorder.fault('createSpeech', { fail: { status: 500, when: 'after' } });
+  const failed = await speak({ ...speech, text: '你好。' });
+  expect(failed.status).toBe(500);
+  expect(billed(failed)).toEqual([]);
+  // The stream breaks while the fourth segment is in synthesis: three billed.
+  recorder.fault('createSpeech', { breakAtSegment: 3 });
+  const broken = await speak({ ...speech, text, stream: true });
+  await expect(broken.arrayBuffer()).rejects.toThrow();
+  await expect.poll(() => billed(broken)).toEqual(expected.slice(0, 3));
+  // The client leaves after the first segment's audio: that one and the one in synthesis.
+  const left = await speak({ ...speech, text, stream: true });
+  const reader = left.body!.getReader();
+  expect((await reader.read()).done).toBe(false);
+  await reader.cancel();
+  await expect.poll(() => billed(left), { timeout: 3000 }).toEqual(expected.slice(0, 2));
+});
+
+test('hourly billing: each segment to the hour it started, each model’s hour rounded half up, vouchers first (D70)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:58:00Z'));
+  const voucher = 3;
+  const cash = 1000;
+  const { speak, call } = await account({
+    clock,
+    voucherFen: voucher,
+    cashFen: cash,
+    segmentMs: 30 * second,
+  });
+  const turbo = 'loom-turbo-v2';
+  const hd = 'loom-hd-v2';
+  // Two requests of 150 characters with the turbo model: 2.25 fen each, 4.5 in the hour.
+  for (let i = 0; i < 2; i += 1) {
+    expect((await speak({ ...speech, text: '声'.repeat(150), model: turbo })).status).toBe(200);
+  }
+  // At 10:59:45, 300 characters with the HD model: a segment of 200 starts in hour 10, the
+  // rest (100) at 11:00:15, in hour 11.
+  clock.advance(45 * second);
+  const straddling = '声'.repeat(300);
+  expect(segmentCharacters(straddling)).toEqual([200, 100]);
+  expect((await speak({ ...speech, text: straddling, model: hd })).status).toBe(200);
+  const fen = (characters: number, model: typeof turbo | typeof hd) =>
+    (characters * speechPriceFen[model]) / billingUnitCharacters;
+  expect(fen(300, turbo)).toBe(4.5);
+  // Hour 10: 4.5 rounds up to 5, plus 6 for the HD segment; the voucher pays first.
+  const hour10 = 5 + fen(200, hd);
+  const hour11 = fen(100, hd);
+  clock.advance(30 * minute);
+  const credit = async () => (await call('/v1/user/credit')).json() as Promise<Json>;
+  // 11:30: hour 10 is debited; hour 11's usage is not in the balance yet.
+  expect(await credit()).toMatchObject({
+    voucher_balance: '0.00',
+    cash_balance: ((cash - (hour10 - voucher)) / 100).toFixed(2),
+    total_balance: ((cash - (hour10 - voucher)) / 100).toFixed(2),
+  });
+  clock.advance(hour);
+  expect((await credit()).cash_balance).toBe(
+    ((cash - (hour10 - voucher) - hour11) / 100).toFixed(2),
+  );
+});
+
+test('billed characters come from `X-Billed-Characters`, `done` and an ending `error` (D74)', async () => {
+  // The billing rules name exactly these three sources.
+  const sources = billingRules.find((r) => r.id === 'reported-counts')!.rule;
+  for (const source of ['`X-Billed-Characters`', '`done` 的 `billed_characters`', '`error`']) {
+    expect(sources).toContain(source);
+  }
+  // HTTP: the header counts the whole text (markup not billed), and is what a full 200 bills.
+  const { speak, billed } = await account();
+  const text = '曾[zeng1]先生来自重庆。[pause:300ms]欢迎！';
+  const response = await speak({ ...speech, text, text_markup: 'pronunciation' });
+  await response.arrayBuffer();
+  const header = Number(response.headers.get('x-billed-characters'));
+  expect(header).toBe(billedCharacters(text, 'pronunciation'));
+  expect(billed(response).reduce((n, c) => n + c, 0)).toBe(header);
+  // Websocket: `done` for a finished context, the ending `error` for a failed one.
+  const ws = await startWebsocketMock({
+    failSegment: (contextId, index) => contextId === 'broken' && index === 1,
+  });
+  try {
+    const client = new WebSocket(`${ws.url}/v1/speech/websocket`, { headers: keyB });
+    const received: Json[] = [];
+    client.on('message', (raw) => received.push(JSON.parse(String(raw)) as Json));
+    await new Promise((resolve, reject) => client.once('open', resolve).once('error', reject));
+    const reply = '您好，欢迎。再见！';
+    for (const context_id of ['whole', 'broken']) {
+      client.send(
+        JSON.stringify({ type: 'generate', context_id, text: reply, voice_id: speech.voice_id }),
+      );
+    }
+    const ended = (id: string) =>
+      received.find(
+        (m) =>
+          m.context_id === id &&
+          (m.type === 'done' || (m.type === 'error' && m.billed_characters !== null)),
+      );
+    await expect.poll(() => Boolean(ended('whole') && ended('broken'))).toBe(true);
+    expect(ended('whole')).toMatchObject({
+      type: 'done',
+      billed_characters: billedCharacters(reply),
+    });
+    const [firstSegment] = segmentText(reply, { markup: 'none', final: true }).segments;
+    expect(ended('broken')).toMatchObject({
+      type: 'error',
+      billed_characters: billedCharacters(firstSegment),
+    });
+    client.close();
+  } finally {
+    await ws.close();
+  }
+});

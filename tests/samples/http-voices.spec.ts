@@ -1,0 +1,453 @@
+/**
+ * The voice endpoints at their edges, against the HTTP mock: a clone's key (when it is saved,
+ * replayed, compared, forgotten, and what a same-key resend proves), the voice's life (processing,
+ * `ready` or `failed`, deleted) and what a clone is billed. Each test gives its recorder an
+ * account of its own (`AccountOptions`): a virtual clock where a limit or a day must pass, a
+ * balance and quota where they are checked, one-shot failures where an answer must be lost.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { parse } from 'yaml';
+
+import { bundledSpecPath } from '../../src/data/apiSpecs';
+import { errorByCode } from '../../src/data/errors';
+import { idempotencyKeyHours, limit } from '../../src/data/limits';
+import { storedData, voiceDeletion, voiceDeletionPolicy } from '../../src/data/policies';
+import { clonePriceFen } from '../../src/data/pricing';
+import { pollingPolicy } from '../../src/data/retryPolicy';
+import { referenceWav } from './harness';
+import {
+  root,
+  startHttpMock,
+  virtualClock,
+  type AccountOptions,
+  type HttpMock,
+  type Recorder,
+} from './http-mock';
+
+type Json = Record<string, unknown>;
+
+const auth = { Authorization: 'Bearer sk-test-voices' };
+const fields = { name: '客服小林', language: 'zh', consent: 'true' };
+const minute = 60_000;
+const hour = 60 * minute;
+/** A start on the hour, so that hourly debits fall where a test expects them. */
+const start = new Date('2026-11-28T10:00:00Z');
+
+let mock: HttpMock;
+const recorders: Recorder[] = [];
+test.beforeAll(async () => {
+  mock = await startHttpMock({
+    specsDir: path.join(root, path.dirname(bundledSpecPath('voices'))),
+    workDir: mkdtempSync(path.join(tmpdir(), 'http-voices-')),
+  });
+});
+test.afterAll(async () => mock?.close());
+test.afterEach(async () => {
+  await Promise.all(recorders.splice(0).map((r) => r.close()));
+});
+
+/** A recorder with its account, and the calls the tests make through it. */
+async function account(options: AccountOptions = {}) {
+  const recorder = await mock.record(options);
+  recorders.push(recorder);
+  const call = (route: string, init: RequestInit = {}) =>
+    fetch(`${recorder.origin}${route}`, {
+      ...init,
+      headers: { ...auth, ...(init.headers as Record<string, string>) },
+    });
+  /** A clone with these form fields and recording, and this key when one is given. */
+  const clone = (
+    key: string | null,
+    form: Record<string, string> = fields,
+    file: Buffer = referenceWav(),
+  ) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(form)) body.append(name, value);
+    body.append('audio', new Blob([new Uint8Array(file)], { type: 'audio/wav' }), 'a.wav');
+    return call('/v1/voices', {
+      method: 'POST',
+      headers: key === null ? {} : { 'Idempotency-Key': key },
+      body,
+    });
+  };
+  const voice = async (id: string) => call(`/v1/voices/${encodeURIComponent(id)}`);
+  const remove = (id: string) => call(`/v1/voices/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  const rename = (id: string, patch: Json) =>
+    call(`/v1/voices/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(patch),
+    });
+  const speak = (voiceId: string, extra: Json = {}) =>
+    call('/v1/speech', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text: '您好，这是克隆音色的第一句话。', voice_id: voiceId, ...extra }),
+    });
+  /** The clone fees billed so far, by voice. */
+  const cloneFees = () => recorder.usage().filter((r) => r.model === 'clone');
+  return { recorder, call, clone, voice, remove, rename, speak, cloneFees };
+}
+
+const json = async (response: Response) => (await response.json()) as Json;
+const errorOf = async (response: Response) => (await json(response)).error as Json;
+const replayed = (response: Response) => response.headers.get('idempotent-replayed') === 'true';
+
+test('a clone whose answer was lost to a 5xx is resent with the same key and created once (D14, D88)', async () => {
+  const { recorder, clone, voice, cloneFees } = await account();
+  // The voice was created, then the answer failed: the key was saved with it.
+  recorder.fault('createVoice', { fail: { status: 500, when: 'after' } });
+  const lost = await clone('d14-after');
+  expect(lost.status).toBe(500);
+  expect((await errorOf(lost)).code).toBe('internal_error');
+  const resent = await clone('d14-after');
+  expect(resent.status).toBe(201);
+  expect(replayed(resent)).toBe(true);
+  const created = await json(resent);
+  expect((await voice(String(created.voice_id))).status).toBe(200);
+  // Resent again: the same voice, never a second one.
+  expect((await json(await clone('d14-after'))).voice_id).toBe(created.voice_id);
+  // A 5xx before creation saved nothing: the resend creates the voice now.
+  recorder.fault('createVoice', { fail: { status: 503, when: 'before' } });
+  const refused = await clone('d14-before');
+  expect(refused.status).toBe(503);
+  expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  const fresh = await clone('d14-before');
+  expect([fresh.status, replayed(fresh)]).toEqual([201, false]);
+  // Two voices for two keys; each billed once when ready (D62).
+  expect((await json(fresh)).voice_id).not.toBe(created.voice_id);
+  expect(cloneFees().map((f) => f.id)).toHaveLength(2);
+});
+
+test('a clone’s key is a field checked after the format; any declared media type is read (D40, D90)', async () => {
+  const { recorder, clone } = await account();
+  // A malformed key with bytes that are not audio: the format is refused first.
+  const notAudio = await clone('not a key!', fields, Buffer.from('这不是录音。\n'));
+  expect(notAudio.status).toBe(errorByCode('unsupported_media_type')!.status);
+  // With a recording, the key is the field refused.
+  const malformed = await clone('not a key!');
+  expect(malformed.status).toBe(400);
+  expect(await errorOf(malformed)).toMatchObject({
+    code: 'invalid_request',
+    param: 'Idempotency-Key',
+  });
+  // The part's declared type is never a reason to refuse.
+  for (const type of ['audio/wav', 'application/octet-stream', 'text/plain', 'image/png', '']) {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    body.append('audio', new Blob([new Uint8Array(referenceWav())], { type }), 'x.bin');
+    const response = await fetch(`${recorder.origin}/v1/voices`, {
+      method: 'POST',
+      headers: auth,
+      body,
+    });
+    expect(response.status, type || 'no type').toBe(201);
+  }
+});
+
+test('a voice carries `failure_reason`: a reason when `failed`, null otherwise (D38)', async () => {
+  const clock = virtualClock(start);
+  const reason = '参考录音中有多个说话人。';
+  const failing = await account({ clock, cloneMs: minute, cloneFailure: reason });
+  const created = await json(await failing.clone(null));
+  expect(created).toMatchObject({ status: 'processing', failure_reason: null });
+  const id = String(created.voice_id);
+  expect(await json(await failing.voice(id))).toMatchObject({
+    status: 'processing',
+    failure_reason: null,
+  });
+  clock.advance(minute);
+  expect(await json(await failing.voice(id))).toMatchObject({
+    status: 'failed',
+    failure_reason: reason,
+  });
+  // A failed voice cannot speak.
+  expect((await errorOf(await failing.speak(id))).code).toBe('voice_clone_failed');
+  const ok = await account({ clock, cloneMs: minute });
+  const good = String((await json(await ok.clone(null))).voice_id);
+  clock.advance(minute);
+  expect(await json(await ok.voice(good))).toMatchObject({
+    status: 'ready',
+    failure_reason: null,
+  });
+});
+
+test('a clone still processing at the time limit fails, unbilled, frees its fee, keeps its slot (D67)', async () => {
+  const clock = virtualClock(start);
+  const processingLimitMs = limit('cloneProcessingTime').value * minute;
+  // A clone that would never finish; a balance of one fee; two free slots.
+  const { clone, voice, remove, cloneFees } = await account({
+    clock,
+    cloneMs: Infinity,
+    cashFen: clonePriceFen,
+    customVoices: limit('customVoices').value - 2,
+  });
+  const first = String((await json(await clone('d67-first'))).voice_id);
+  // Its fee is reserved while it processes: another clone finds no balance.
+  expect((await errorOf(await clone('d67-second'))).code).toBe('insufficient_credit');
+  // Polled as the polling rule says: the last round comes one interval after the limit.
+  let seen: Json = {};
+  let rounds = 0;
+  while (rounds < pollingPolicy.maxRounds && seen.status !== 'failed') {
+    clock.advance(pollingPolicy.intervalMs);
+    rounds += 1;
+    seen = await json(await voice(first));
+    if (rounds * pollingPolicy.intervalMs < processingLimitMs) {
+      expect(seen.status, `round ${rounds}`).toBe('processing');
+    }
+  }
+  expect(seen.status).toBe('failed');
+  expect(typeof seen.failure_reason).toBe('string');
+  expect(rounds * pollingPolicy.intervalMs).toBeGreaterThanOrEqual(processingLimitMs);
+  expect(rounds).toBeLessThanOrEqual(pollingPolicy.maxRounds);
+  // Not billed, and its fee no longer reserved: the next clone passes the balance check.
+  expect(cloneFees()).toEqual([]);
+  expect((await clone('d67-second')).status).toBe(201);
+  // The failed voice still holds its slot until it is deleted.
+  expect((await errorOf(await clone('d67-third'))).code).toBe('voice_limit_reached');
+  expect((await remove(first)).status).toBe(204);
+  // The slot is free again (the balance, reserved by the second clone, is what refuses now).
+  expect((await errorOf(await clone('d67-third'))).code).toBe('insufficient_credit');
+});
+
+test('a voice deleted before it turns ready is never billed; one ready before its deletion is (D67)', async () => {
+  const clock = virtualClock(start);
+  const { clone, remove, cloneFees } = await account({ clock, cloneMs: 2 * minute });
+  const early = String((await json(await clone(null))).voice_id);
+  const late = String((await json(await clone(null))).voice_id);
+  clock.advance(minute);
+  expect((await remove(early)).status).toBe(204);
+  clock.advance(2 * minute);
+  expect((await remove(late)).status).toBe(204);
+  clock.advance(hour);
+  expect(cloneFees().map((f) => f.id)).toEqual([late]);
+});
+
+test('a voice is billed once, when it turns ready, however many same-key requests it took (D62)', async () => {
+  const clock = virtualClock(start);
+  const cash = 10_000;
+  const { recorder, clone, call, cloneFees } = await account({
+    clock,
+    cloneMs: 2 * minute,
+    cashFen: cash,
+  });
+  recorder.fault('createVoice', { fail: { status: 500, when: 'after' } });
+  expect((await clone('d62-key')).status).toBe(500);
+  const replays = [await clone('d62-key'), await clone('d62-key'), await clone('d62-key')];
+  expect(replays.map((r) => [r.status, replayed(r)])).toEqual([
+    [201, true],
+    [201, true],
+    [201, true],
+  ]);
+  const id = String((await json(replays[0])).voice_id);
+  // Nothing is billed while it processes; once ready, its fee is billed once.
+  expect(cloneFees()).toEqual([]);
+  clock.advance(2 * minute);
+  expect((await clone('d62-key')).status).toBe(201);
+  expect(cloneFees()).toEqual([
+    { id, model: 'clone', characters: 0, fen: clonePriceFen, at: start.getTime() + 2 * minute },
+  ]);
+  // The hour's debit takes exactly one fee from the balance.
+  clock.advance(hour);
+  const credit = await json(await call('/v1/user/credit'));
+  expect(credit.cash_balance).toBe(((cash - clonePriceFen) / 100).toFixed(2));
+});
+
+test('a voice is readable at once; name and description count code points; its language is not the speech’s (D72)', async () => {
+  const clock = virtualClock(start);
+  const { clone, voice, speak } = await account({ clock, cloneMs: minute });
+  // Characters outside the BMP: two UTF-16 units each, one code point.
+  const name = '𠀀'.repeat(64);
+  const description = '😀'.repeat(256);
+  const created = await clone(null, { ...fields, name, description });
+  expect(created.status).toBe(201);
+  const body = await json(created);
+  // Readable as soon as its 201 is returned, while it still processes.
+  const read = await voice(String(body.voice_id));
+  expect(read.status).toBe(200);
+  expect(await json(read)).toEqual(body);
+  expect(body).toMatchObject({ name, description, language: 'zh' });
+  // One code point more is refused, naming the field.
+  const long = await clone(null, { ...fields, name: `${name}𠀀` });
+  expect(await errorOf(long)).toMatchObject({ code: 'invalid_request', param: 'name' });
+  // A voice cloned from Mandarin speaks English.
+  clock.advance(minute);
+  const english = await speak(String(body.voice_id), { text: 'Hello, world.', language: 'en' });
+  expect(english.status).toBe(200);
+});
+
+test('a 429 on a clone created nothing: the rate comes before every check, and a rerun creates once (D73)', async () => {
+  // Two seconds into a UTC minute: the window holds the whole test.
+  const clock = virtualClock(new Date('2026-11-28T10:00:02Z'));
+  const { call, clone } = await account({ clock });
+  for (let i = 0; i < limit('requestsPerMinute').value; i += 1) {
+    expect((await call('/v1/user/credit')).status).toBe(200);
+  }
+  // Over the rate, even a request that would fail its own checks gets the 429.
+  const invalid = await clone('d73-key', { name: '客服小林', language: 'zh' });
+  expect(invalid.status).toBe(429);
+  const limited = await clone('d73-key');
+  expect(limited.status).toBe(429);
+  expect((await errorOf(limited)).code).toBe('rate_limited');
+  const wait = Number(limited.headers.get('retry-after'));
+  expect(wait).toBeGreaterThan(0);
+  // The same key after the wait: a voice created now, not a replay of one made by the 429.
+  clock.advance(wait * 1000);
+  const rerun = await clone('d73-key');
+  expect([rerun.status, replayed(rerun)]).toEqual([201, false]);
+});
+
+test('a clone’s key is checked after its own checks and before quota and balance; same-key requests queue (D75)', async () => {
+  // The last free slot and one clone's fee.
+  const full = await account({
+    cashFen: clonePriceFen,
+    customVoices: limit('customVoices').value - 1,
+  });
+  const created = await full.clone('d75-key');
+  expect(created.status).toBe(201);
+  // The request's own checks still come first.
+  const noConsent = await full.clone('d75-key', { name: '客服小林', language: 'zh' });
+  expect((await errorOf(noConsent)).param).toBe('consent');
+  // Quota and balance are used up now; a replay and a conflict never look at them.
+  const again = await full.clone('d75-key');
+  expect([again.status, replayed(again)]).toEqual([201, true]);
+  const other = await full.clone('d75-key', { ...fields, name: '另一个音色' });
+  expect((await errorOf(other)).code).toBe('idempotency_conflict');
+  // A new key does meet them.
+  expect((await errorOf(await full.clone('d75-new'))).code).toBe('voice_limit_reached');
+
+  // Two requests with one key at once: the later waits, and gets the voice the first created.
+  const slow = await account();
+  slow.recorder.fault('createVoice', { delayMs: 300 });
+  const pair = await Promise.all([slow.clone('d75-together'), slow.clone('d75-together')]);
+  expect(pair.map((r) => r.status)).toEqual([201, 201]);
+  expect(pair.map(replayed).sort()).toEqual([false, true]);
+  const ids = await Promise.all(pair.map(async (r) => (await json(r)).voice_id));
+  expect(ids[0]).toBe(ids[1]);
+  // When the first created nothing, the later one is processed as new.
+  slow.recorder.fault('createVoice', { delayMs: 300, fail: { status: 500, when: 'before' } });
+  const failed = await Promise.all([slow.clone('d75-failed'), slow.clone('d75-failed')]);
+  expect(failed.map((r) => [r.status, replayed(r)]).sort()).toEqual([
+    [201, false],
+    [500, false],
+  ]);
+});
+
+test('a 402 or 403 on a same-key resend proves the key created nothing (D89)', async () => {
+  // Clones that stay processing: their fee is reserved, never billed.
+  const { recorder, clone, remove } = await account({
+    clock: virtualClock(start),
+    cloneMs: minute,
+    cashFen: clonePriceFen,
+    customVoices: limit('customVoices').value - 2,
+  });
+  // One key's request failed before creating anything.
+  recorder.fault('createVoice', { fail: { status: 500, when: 'before' } });
+  expect((await clone('d89-nothing')).status).toBe(500);
+  // Another key's voice was created, its answer lost; it now holds the fee and a slot.
+  recorder.fault('createVoice', { fail: { status: 500, when: 'after' } });
+  expect((await clone('d89-created')).status).toBe(500);
+  // Resent: the key that created gets its voice, never a 402; the other meets the balance.
+  const created = await clone('d89-created');
+  expect([created.status, replayed(created)]).toEqual([201, true]);
+  expect((await errorOf(await clone('d89-nothing'))).code).toBe('insufficient_credit');
+  // Deleting the processing voice frees the fee: the key creates its voice now, so the 402 had
+  // created nothing.
+  expect((await remove(String((await json(created)).voice_id))).status).toBe(204);
+  const later = await clone('d89-nothing');
+  expect([later.status, replayed(later)]).toEqual([201, false]);
+  // The same with quota: the account's last slot taken, a resend meets the 403.
+  const quota = await account({ customVoices: limit('customVoices').value - 1 });
+  quota.recorder.fault('createVoice', { fail: { status: 500, when: 'before' } });
+  expect((await quota.clone('d89-quota')).status).toBe(500);
+  expect((await quota.clone('d89-other')).status).toBe(201);
+  expect((await errorOf(await quota.clone('d89-quota'))).code).toBe('voice_limit_reached');
+});
+
+test('a key is forgotten 24 hours after its voice was created: then it creates anew (D93)', async () => {
+  // The spec states the same hours the mock keeps keys for.
+  const spec = parse(readFileSync(path.join(root, 'api-specs/voices.yaml'), 'utf8')) as Json;
+  const post = ((spec.paths as Json)['/v1/voices'] as Json).post as Json;
+  const keyDoc = (post.parameters as Json[]).find((p) => p.name === 'Idempotency-Key')!;
+  expect(String(keyDoc.description)).toContain(`${idempotencyKeyHours} 小时从音色创建时算起`);
+
+  const clock = virtualClock(start);
+  const { clone } = await account({ clock });
+  const day = idempotencyKeyHours * hour;
+  // Used first by a request that failed its checks: the key's hours have not started.
+  expect((await clone('d93-key', { name: '客服小林', language: 'zh' })).status).toBe(400);
+  clock.advance(hour);
+  const first = await json(await clone('d93-key'));
+  // Within 24 hours of the creation (25 hours after the key's first use): a replay.
+  clock.advance(day - 1000);
+  const within = await clone('d93-key');
+  expect([within.status, replayed(within)]).toEqual([201, true]);
+  expect((await json(within)).voice_id).toBe(first.voice_id);
+  expect((await clone('d93-key', { ...fields, name: '另一个音色' })).status).toBe(409);
+  // At 24 hours the key is forgotten: the same request creates a new voice.
+  clock.advance(1000);
+  const after = await clone('d93-key');
+  expect([after.status, replayed(after)]).toEqual([201, false]);
+  expect((await json(after)).voice_id).not.toBe(first.voice_id);
+});
+
+test('a DELETE whose answer was lost is resent: a 404 on the resend means deleted (D96)', async () => {
+  const { recorder, clone, voice, remove, speak } = await account();
+  const id = String((await json(await clone(null))).voice_id);
+  recorder.fault('deleteVoice', { fail: { status: 500, when: 'after' } });
+  expect((await remove(id)).status).toBe(500);
+  const resent = await remove(id);
+  expect(resent.status).toBe(404);
+  expect(await errorOf(resent)).toMatchObject({ code: 'voice_not_found', param: 'voice_id' });
+  // It was deleted by the first request: gone for every use.
+  expect((await voice(id)).status).toBe(404);
+  expect((await errorOf(await speak(id))).code).toBe('voice_not_found');
+  // A delete that succeeded and is sent twice: 204, then 404.
+  const other = String((await json(await clone(null))).voice_id);
+  expect([(await remove(other)).status, (await remove(other)).status]).toEqual([204, 404]);
+});
+
+test('a replay is compared with the first request, not the voice’s current fields (D100)', async () => {
+  const { clone, rename } = await account();
+  const first = await json(await clone('d100-key'));
+  const renamed = await rename(String(first.voice_id), { name: '客服小周' });
+  expect((await json(renamed)).name).toBe('客服小周');
+  // The first request again: a replay, returning the voice as it is now.
+  const again = await clone('d100-key');
+  expect([again.status, replayed(again)]).toEqual([201, true]);
+  expect((await json(again)).name).toBe('客服小周');
+  // The voice's current name is not what the key was first sent with: a conflict.
+  const asNow = await clone('d100-key', { ...fields, name: '客服小周' });
+  expect((await errorOf(asNow)).code).toBe('idempotency_conflict');
+});
+
+test('an omitted `description` is stored as null and equals "" for a replay (D105)', async () => {
+  const { clone, voice } = await account();
+  const omitted = await json(await clone('d105-omitted'));
+  expect(omitted.description).toBeNull();
+  expect((await json(await voice(String(omitted.voice_id)))).description).toBeNull();
+  const empty = await clone('d105-omitted', { ...fields, description: '' });
+  expect([empty.status, replayed(empty)]).toEqual([201, true]);
+  // The other way round: sent as "", replayed when omitted.
+  const blank = await json(await clone('d105-empty', { ...fields, description: '' }));
+  expect(blank.description).toBeNull();
+  const without = await clone('d105-empty');
+  expect([without.status, replayed(without)]).toEqual([201, true]);
+  // A description with text is another request.
+  const described = await clone('d105-empty', { ...fields, description: '温和' });
+  expect((await errorOf(described)).code).toBe('idempotency_conflict');
+});
+
+test('the consent record is kept while its voice exists and 3 years after its deletion (D43)', () => {
+  // No API reads consent records, so no mock can show this: the policy module is where it is
+  // decided, and its statements (rendered in the FAQ) carry both halves of the rule.
+  expect(voiceDeletionPolicy.consentRecordYears).toBe(3);
+  const consent = storedData.find((d) => d.id === 'consent')!;
+  expect(consent.kept).toBe('音色存在期间一直保存，删除音色后再保存 3 年');
+  expect(voiceDeletion.filter((line) => line.startsWith('授权记录'))).toEqual([
+    '授权记录（谁、什么时间、授权声明，不含录音）再保存 3 年，作为取得授权的证据。',
+  ]);
+});
