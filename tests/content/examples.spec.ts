@@ -111,8 +111,10 @@ function runExample(
   command: string[],
   name: string,
   env: Record<string, string>,
+  files: Record<string, string | Buffer> = {},
 ): Promise<{ status: number | null; output: string; cwd: string }> {
   const cwd = mkdtempSync(path.join(tmpdir(), 'example-'));
+  for (const [file, content] of Object.entries(files)) writeFileSync(path.join(cwd, file), content);
   return new Promise((resolve) => {
     const child = spawn(command[0], [...command.slice(1), path.join(examplesDir, name)], {
       cwd,
@@ -507,6 +509,70 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
         });
         expect(proxied.status, proxied.output).not.toBe(0);
         expect(seen).toEqual([404]);
+      } finally {
+        server.close();
+      }
+    });
+  }
+
+  // D97: after a 5xx the clone examples keep the key and print the command that resubmits with
+  // it; run that way, the example sends the same key and takes the replayed voice.
+  for (const [name, command] of [
+    ['clone/clone.py', [python]],
+    ['clone/clone.mjs', ['node']],
+  ] as const) {
+    test(`${name} prints a resubmit with its key after a 5xx, and resubmits with it (D14, D97)`, async () => {
+      const keys: string[] = [];
+      let failNext = true;
+      const voice = { voice_id: 'voice_custom_d97', status: 'ready', name: '客服小林' };
+      const server = createServer((req, res) => {
+        req.resume();
+        const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+          res
+            .writeHead(status, { 'content-type': 'application/json', ...headers })
+            .end(JSON.stringify(body));
+        if (req.method === 'POST' && req.url === '/v1/voices') {
+          keys.push(String(req.headers['idempotency-key']));
+          if (failNext) {
+            failNext = false;
+            return json(
+              503,
+              { error: { code: 'service_unavailable', message: 'x', param: null } },
+              {
+                'retry-after': '1',
+              },
+            );
+          }
+          return json(201, voice, { 'idempotent-replayed': 'true' });
+        }
+        if (req.method === 'POST' && req.url === '/v1/speech') {
+          return res.writeHead(200, { 'content-type': 'audio/mpeg' }).end('ID3-audio');
+        }
+        json(404, { error: { code: 'voice_not_found', message: 'x', param: null } });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const env = { VOXLOOM_API_BASE: `http://127.0.0.1:${port}` };
+      const files = { 'reference.wav': Buffer.from('RIFF....WAVEfmt ') };
+      try {
+        const first = await runExample([...command], name, env, files);
+        expect(first.status, first.output).not.toBe(0);
+        const printed = /VOXLOOM_IDEMPOTENCY_KEY=([0-9a-f-]{36})/.exec(first.output);
+        expect(printed, first.output).not.toBeNull();
+        expect(keys).toEqual([printed![1]]);
+
+        const again = await runExample(
+          [...command],
+          name,
+          {
+            ...env,
+            VOXLOOM_IDEMPOTENCY_KEY: printed![1],
+          },
+          files,
+        );
+        expect(again.status, again.output).toBe(0);
+        expect(keys).toEqual([printed![1], printed![1]]);
+        expect(again.output).toContain('voice_id=voice_custom_d97');
       } finally {
         server.close();
       }

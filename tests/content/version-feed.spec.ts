@@ -165,7 +165,7 @@ test('the built feed is the one the history’s data gives', () => {
   expect(readFileSync(feedFile, 'utf8')).toBe(atomFeed(apiChanges, `${deployment.siteUrl}/`));
 });
 
-test('every route links the feed from its head', () => {
+test('every route links the feed from its head (D18)', () => {
   const missing = allRoutes.filter((route) => {
     const $ = load(readFileSync(htmlFile(route), 'utf8'));
     const link = $('head link[rel="alternate"][type="application/atom+xml"]');
@@ -174,7 +174,7 @@ test('every route links the feed from its head', () => {
   expect(missing).toEqual([]);
 });
 
-test('the history obeys the versioning policy', () => {
+test('the history obeys the versioning policy (D18, D44)', () => {
   const dates = apiChanges.map((c) => c.date);
   expect(new Set(dates).size, 'one change per date: the date is its anchor').toBe(dates.length);
   expect([...dates].sort(), 'newest last').toEqual(dates);
@@ -187,4 +187,18 @@ test('the history obeys the versioning policy', () => {
     expect(notice, change.date).toBeGreaterThanOrEqual(versioningPolicy.legalNoticeDays);
     expect(change.migration.trim().length, change.date).toBeGreaterThan(0);
   }
+});
+
+test('behaviour the site had described wrongly is corrected in the history, as a correction (D45)', () => {
+  // The corrections of the day they were made: reusing an ended context_id, a changed setting.
+  const corrections = apiChanges.flatMap((c) =>
+    c.items.filter((item) => item.startsWith('文档更正')).map((item) => ({ date: c.date, item })),
+  );
+  expect(corrections.some(({ item }) => item.includes('`context_id`'))).toBe(true);
+  expect(corrections.some(({ item }) => item.includes('设置'))).toBe(true);
+  // Marked as such: the server's behaviour did not change, so it is not a change of /v1.
+  for (const { date, item } of corrections) expect(item, date).toContain('服务端行为不变');
+  // And the feed tells it with its entry.
+  const feed = readFileSync(feedFile, 'utf8');
+  expect(feed.split('文档更正，服务端行为不变').length - 1).toBe(corrections.length);
 });

@@ -185,7 +185,7 @@ test.describe('/api/websocket', () => {
 });
 
 test.describe('/api/errors', () => {
-  test('the catalogue shows each code’s client action', async ({ page }) => {
+  test('the catalogue shows each code’s client action (D23, D63, D81, D92)', async ({ page }) => {
     await page.goto('/api/errors');
     const table = page.locator('table[data-table="errors"]');
     await expect(table.locator('tbody tr')).toHaveCount(apiErrors.length);
@@ -230,7 +230,7 @@ test.describe('/api/errors', () => {
     expect(targets).toEqual(codes.map((e) => `#error-${e.code}`));
   });
 
-  test('the retry policy shows the module’s numbers', async ({ page }) => {
+  test('the retry policy shows the module’s numbers (D26)', async ({ page }) => {
     await page.goto('/api/errors#retries');
     const table = page.locator('table[data-table="retry-policy"]');
     const p = retryPolicy;
@@ -296,7 +296,9 @@ test('/price shows the billing table’s rows, each with its anchor', async ({ p
   }
 });
 
-test('/price shows every billing rule once, each with its anchor', async ({ page }) => {
+test('/price shows every billing rule once, each with its anchor (D23, D86, D99)', async ({
+  page,
+}) => {
   await page.goto('/price#when-charged');
   const items = page.locator('ul[data-list="billing-rules"] > li');
   await expect(items).toHaveCount(billingRules.length);
@@ -386,7 +388,7 @@ test.describe('/api/introduction', () => {
 });
 
 test.describe('/faqs#data-and-compliance', () => {
-  test('what is stored, what deleting a voice removes and who labels AI audio are the data’s', async ({
+  test('what is stored, what deleting a voice removes and who labels AI audio are the data’s (D19, D43)', async ({
     page,
   }) => {
     await page.goto('/faqs#data-and-compliance');
