@@ -79,6 +79,7 @@ import {
   referenceAudioLimits,
   referenceAudioRefusals,
 } from '../../src/data/referenceAudio';
+import { errorParam } from '../../src/protocol/schemas';
 import { segmentText } from '../../src/protocol/segment';
 
 type Json = Record<string, unknown>;
@@ -226,26 +227,33 @@ const authorised = (headers: RequestHeaders) =>
   /^Bearer .+$/.test(String(headers.authorization ?? ''));
 
 /**
- * The refusal of an authorised JSON speech request: its pronunciation control (the whole body is
- * passed, so `text_markup` decides whether `text` is parsed), then its `output_format`.
+ * The field checks of an authorised JSON speech request: the body against `SpeechRequest`, the
+ * first violation named in `param` (Prism's own 400 is the spec's example, whatever the field),
+ * then its pronunciation control (the whole body is passed, so `text_markup` decides whether
+ * `text` is parsed), then its `output_format`.
  */
-export function speechRefusal(
-  operationId: string | null,
-  headers: RequestHeaders,
-  body: Buffer,
-): Refusal | null {
-  if (operationId !== 'createSpeech' || !authorised(headers)) return null;
-  if (!/^application\/json\b/i.test(String(headers['content-type'] ?? ''))) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    return null; // Prism reports a body that is not JSON
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-  const request = parsed as Json;
-  const error = pronunciationError(request) ?? outputFormatError(request.output_format);
-  return error && { code: 'invalid_request', ...error };
+export function speechChecker(
+  doc: Json,
+): (operationId: string | null, headers: RequestHeaders, body: Buffer) => Refusal | null {
+  // Not strict: OpenAPI's annotations (`example`) are not JSON Schema keywords.
+  const ajv = new Ajv2020({ strict: false });
+  ajv.addSchema({ components: doc.components }, 'api');
+  const validate = ajv.compile({ $ref: 'api#/components/schemas/SpeechRequest' });
+  return (operationId, headers, body) => {
+    if (operationId !== 'createSpeech' || !authorised(headers)) return null;
+    if (!/^application\/json\b/i.test(String(headers['content-type'] ?? ''))) return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      return null; // Prism reports a body that is not JSON
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    const request = parsed as Json;
+    if (!validate(request)) return fieldRefusal(validate.errors![0]);
+    const error = pronunciationError(request) ?? outputFormatError(request.output_format);
+    return error && { code: 'invalid_request', ...error };
+  };
 }
 
 /** One part of a `multipart/form-data` body. */
@@ -320,13 +328,8 @@ type Schema = Record<string, unknown>;
 /** An Ajv error as the API words it: the field in `param`, a sentence for the developer. */
 function fieldRefusal(error: ErrorObject, field?: string): Refusal {
   const p = error.params as Record<string, unknown>;
-  const name =
-    field ??
-    (typeof p.missingProperty === 'string'
-      ? p.missingProperty
-      : typeof p.additionalProperty === 'string'
-        ? p.additionalProperty
-        : error.instancePath.replace(/^\//, ''));
+  // The field as the API names it in `param` (`output_format.bit_rate`, `a[0].b`).
+  const name = field ?? errorParam(error) ?? '';
   const message =
     error.keyword === 'required'
       ? `缺少必填字段 ${name}。`
@@ -666,6 +669,7 @@ export async function startHttpMock(options: {
   writeFileSync(file, stringify(doc, { lineWidth: 0 }));
   const operationOf = operationMatcher(doc);
   const cloneRefusal = cloneChecker(doc);
+  const speechRefusal = speechChecker(doc);
   const fingerprintOf = cloneFingerprint(doc);
   const voicePath = ((doc.paths as Json)['/v1/voices/{voice_id}'] ?? {}) as Json;
   const exampleVoiceId = String(
