@@ -202,7 +202,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: true,
     action:
-      '不要重试，用列出音色接口确认 `voice_id`。例外：删除请求超时、连接断开或返回 5xx 后，可能已经删除，也可能没有，要重发同一个删除请求；重发收到这个错误，说明上一次已经删除了它，按删除成功处理。',
+      '不要重试，用列出音色接口确认 `voice_id`。例外：重发的删除请求收到它时，按删除成功处理，见[删除音色](/api/voices/delete)。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({
@@ -212,7 +212,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     name: '幂等键已用于内容不同的克隆请求',
     searchAliases: ['idempotency_key_reused', 'idempotency_key_in_use', '幂等键冲突'],
     meaning:
-      '24 小时内，这个 `Idempotency-Key` 已经随一个内容不同的克隆请求创建了音色（`param` 为 `Idempotency-Key`）。字段的值比较时先补上默认值，录音比较文件内容。这次请求没有创建音色。',
+      '24 小时内，这个 `Idempotency-Key` 已经随一个内容不同的克隆请求创建了音色（`param` 为 `Idempotency-Key`），这次请求没有创建音色。怎样判断内容是否相同，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
     kind: 'fix-request',
     onWebsocket: false,
     action:
@@ -284,7 +284,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'retry',
     onWebsocket: true,
     action:
-      'HTTP：可以重试，见[重试策略](/api/errors#retries)；经常出现时在客户端主动限速。WebSocket：不退避，等这条连接上有上下文收到 `done` 或结束它的 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接；等待计入这一轮的总时长，每次重新开始算一次尝试（见[重试策略](/api/errors#websocket-rate-limited)）。',
+      'HTTP：可以重试，见[重试策略](/api/errors#retries)；经常出现时在客户端主动限速。WebSocket：不要退避重试，按[重试策略中的这一行](/api/errors#websocket-rate-limited)等有上下文结束，再用新的 `context_id` 重新开始这段话。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
   }),
   entry({

@@ -100,14 +100,15 @@ export const storedData: readonly StoredData[] = [
  * say support can look a request up link there.
  */
 export const requestLogLookup =
-  '技术支持凭请求 ID（WebSocket 上下文凭连接 ID（握手响应头 `X-Request-Id`）和 `context_id`）查到的是请求日志中的这一条：结果、错误码、计费字符数，WebSocket 上还有出错的是第几段、它在文本中的位置。文本和音频本身不保存，技术支持也看不到：需要它们时，在工单中附上。';
+  '技术支持凭请求 ID 查到的是请求日志中的这一条：结果、错误码和计费字符数。WebSocket 上下文凭连接 ID（握手响应头 `X-Request-Id`）和 `context_id` 查找，记录里还有出错的是第几段、它在文本中的位置。文本和音频本身不保存，技术支持也看不到：需要它们时，在工单中附上。';
 
 /**
- * What `DELETE /v1/voices/{voice_id}` does, in order of effect (D15): immediate and final.
- * `/faqs#voice-deletion` renders it; the delete reference can render the same lines.
+ * What deleting a voice removes and keeps, in order of effect (D15, D43): the one statement of it.
+ * `/faqs#voice-deletion` renders it; the delete reference states the operation's contract (404
+ * afterwards, started synthesis finishes, the resend) and links here for the rest.
  */
 export const voiceDeletion: readonly string[] = [
-  '删除立即生效，不能撤销：之后使用这个 `voice_id` 的请求返回 `voice_not_found`，它也不再出现在列出音色的结果中；已经开始的上下文照常合成完。',
+  '删除立即生效，不能撤销；之后使用这个 `voice_id` 的请求会得到什么，见[删除音色](/api/voices/delete)。',
   '它占用的自定义音色名额立即释放。',
   `参考录音和音色模型立即从在线存储中删除；备份中的副本随备份轮换，在 ${voiceDeletionPolicy.backupDays} 天内清除。`,
   `授权记录（谁、什么时间、授权声明，不含录音）再保存 ${voiceDeletionPolicy.consentRecordYears} 年，作为取得授权的证据。`,

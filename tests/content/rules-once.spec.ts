@@ -48,6 +48,13 @@ const price = '/price';
 const errors = '/api/errors';
 /** Where the model and the audio-format tables render (src/components/DataTables.tsx). */
 const tablesPage = '/api/introduction';
+/** The generated references of `POST` and `DELETE /v1/voices` (api-specs/voices.yaml). */
+const createVoice = '/api/voices/create';
+const deleteVoice = '/api/voices/delete';
+/** The websocket messages' reference (api-specs/speech-websocket.yaml). */
+const websocketMessages = '/api/speech/websocket';
+/** Data handling and compliance, rendered from src/data/policies.ts. */
+const faqs = '/faqs';
 
 /** The idle timeout's length in prose (“空闲 60 秒”). */
 const idleLength = /空闲\s*\d+\s*(?:秒|分钟)/;
@@ -124,6 +131,19 @@ const rules: readonly Rule[] = [
     ],
   },
   {
+    rule: 'a cancel ends with done or the ending error, whichever comes first (D79, D103, /api/speech/websocket#message-cancel)',
+    owners: ['/api/speech/websocket'],
+    fingerprints: [
+      /`?cancel`?[^。；]{0,40}(?:发送|写出)[^。；]{0,10}`?done`?(?![^。；]{0,4}或)/,
+      /cancel\s*之后、`?done`?\s*到达之前/,
+    ],
+    examples: [
+      '用 cancel 取消上下文后，服务端同样会发送 done。',
+      '服务端收到 `cancel` 就发送 `done`；但它在收到 `cancel` 之前可能已经发出结束这个上下文的 `error`',
+      'cancel 之后、done 到达之前，不向这个 context_id 发送 generate 或 flush',
+    ],
+  },
+  {
     rule: 'billing counts segments, not “a piece of text” (B27): the billing term is 段',
     owners: [],
     fingerprints: [/一段文本开始合成/],
@@ -182,6 +202,101 @@ const rules: readonly Rule[] = [
     examples: ['| `model` | 名称 | 特点 | 典型首包延迟 | 适合 |'],
   },
   {
+    rule: 'a DELETE whose answer was lost: resend it; a 404 on the resend means deleted (D96, the delete reference)',
+    owners: [deleteVoice],
+    fingerprints: [
+      /可能已经删除，?也可能没有/,
+      /重发收到[^。；]{0,30}(?:说明|表示)[^。；]{0,10}已经删除/,
+      /(?:重试|重发)删除[^。；|]{0,30}按删除成功处理/,
+    ],
+    examples: [
+      '删除请求超时或返回 5xx 时，可能已经删除，也可能没有：重发同一个删除请求，重发收到 `voice_not_found` 说明已经删除。',
+      '超时或 5xx 之后可能已经删除，也可能没有：重发同一个删除请求。',
+      '例外：删除请求超时、连接断开或返回 5xx 后，可能已经删除，也可能没有，要重发同一个删除请求；重发收到这个错误，说明上一次已经删除了它，按删除成功处理。',
+      '只有一个例外：重试删除时收到 `voice_not_found`，按删除成功处理。',
+    ],
+  },
+  {
+    rule: 'the clone `Idempotency-Key`: one voice per key, 24 hours from creation, replays, 409, forgotten on delete (D75, D78, D93, D100, its description on the create reference)',
+    owners: [createVoice],
+    fingerprints: [
+      // The version history announcing the key (“新增…”) records a change; it restates nothing.
+      /(?<!新增[^。]{0,40})24\s*小时内最多只?(?:新建|创建)一个音色/,
+      /24\s*小时从音色创建时算起/,
+      /服务端(?:同时)?忘记(?:这个键|创建它的)/,
+      /比较时先补上默认值|录音比较文件内容/,
+      /用同一个键和同样的内容重新提交[^。；]{0,6}返回的是同一个音色/,
+    ],
+    examples: [
+      '一个键在 24 小时内最多新建一个音色、占用一个名额',
+      '24 小时从音色创建时算起，过后服务端忘记这个键，再用它提交会新建音色；音色删除时也一样。',
+      '删除音色时，服务端同时忘记创建它的 `Idempotency-Key`，之后再用这个键提交会新建音色。',
+      '24 小时过后服务端忘记这个键，重新提交前先按下文确认。',
+      '字段的值比较时先补上默认值，录音比较文件内容。',
+      '用同一个键和同样的内容重新提交，返回的是同一个音色。',
+    ],
+  },
+  {
+    rule: 'polling a clone: its interval, its cap, a failed round (D24, the polling row on /api/errors#polling)',
+    owners: [errors],
+    fingerprints: [/每\s*\d+\s*秒查一次/, /最多\s*\d+\s*轮/, /比处理时间上限多查?一轮/],
+    examples: ['每 5 秒查一次，最多 121 轮，比处理时间上限多查一轮。'],
+  },
+  {
+    rule: 'timestamps: what a word is, what its `text` is, what its times count from (/api/speech/websocket#message-timestamps)',
+    owners: [websocketMessages],
+    fingerprints: [/不是读出来的形式/, /中文按分词[^。]{0,30}不是逐字/, /相对该?上下文音频的开头/],
+    examples: [
+      '其中每个词有 `text`、`start_ms` 和 `end_ms`，时间相对该上下文音频的开头，单位为毫秒。',
+      '中文按分词给出词，不是逐字；`text` 是原文的写法，不是读出来的形式。',
+      '`start_ms`、`end_ms`：这个词在音频中的开始和结束时间，单位为毫秒，**相对该上下文音频的开头**。',
+    ],
+  },
+  {
+    rule: 'what deleting a voice removes and keeps: backups, the consent record, the fee (D15, D43, /faqs#voice-deletion from src/data/policies.ts)',
+    owners: [faqs],
+    fingerprints: [
+      /备份中的副本[^。]{0,16}\d+\s*天/,
+      /授权(?:确认)?记录[^。]{0,30}保存\s*\d+\s*年/,
+      /克隆费不退/,
+    ],
+    examples: [
+      '音色模型和参考录音立即从在线存储中删除，备份中的副本在 30 天内随备份轮换清除。',
+      '授权确认记录（谁在什么时候声明了授权，不含录音）作为证据保存 3 年。',
+      '已扣的克隆费不退。',
+      '删除后名额立即腾出，已扣的克隆费不退。',
+    ],
+  },
+  {
+    rule: 'G.711: which phone networks use A-law and μ-law (D17, the combinations table of src/data/audioFormats.ts)',
+    owners: [tablesPage],
+    fingerprints: [/中国大陆的电话网络/, /北美和日本的电话网络/],
+    examples: [
+      '`pcm_alaw`（G.711 A 律，电话音频：接入中国大陆的电话网络时推荐用它）或 `pcm_mulaw`（G.711 μ 律，电话音频：北美和日本的电话网络用它）',
+    ],
+  },
+  {
+    rule: 'the context limit is full (websocket `rate_limited`): wait for a context to end, then start anew (D81, D111, /api/errors#websocket-rate-limited)',
+    owners: [errors],
+    fingerprints: [
+      /等[^。；]{0,12}(?:有(?:一个)?上下文收到|收到一个)\s*`?done`?[^。；]{0,24}(?:再|后)[^。；]{0,3}用新的\s*`?context_id`?/,
+    ],
+    examples: [
+      '等到这条连接上有上下文收到 `done` 或结束它的 `error` 后，再用新的 `context_id` 开始。',
+      '等这条连接上有一个上下文收到 `done` 或结束它的 `error`，再用新的 `context_id` 开始。',
+      '等收到一个 `done`（或结束上下文的 `error`）后，再用新的 `context_id` 开始。',
+      '不退避，等这条连接上有上下文收到 `done` 或结束它的 `error` 后，用新的 `context_id` 重新开始这段话，或者换一条上下文较少的连接；',
+    ],
+  },
+  {
+    rule: 'the per-connection context limit: what a context past it gets (/api/limits-and-timeouts#concurrent-contexts)',
+    owners: [limitsPage],
+    fingerprints: [/为新上下文返回[^。]{0,6}`?error`?\s*消息/],
+    examples: [
+      '超出时服务端为新上下文返回 `error` 消息（错误码 `rate_limited`），连接保持打开；名额什么时候释放，见 [`done`](/api/speech/websocket#message-done)。',
+    ],
+  },
+  {
     rule: 'the audio-format table, rendered once from src/data/audioFormats.ts',
     owners: [tablesPage],
     fingerprints: [/^\|\s*`?container`?\s*\|\s*HTTP 响应的 Content-Type/m],
@@ -225,7 +340,7 @@ const matchesOf = (fingerprint: RegExp, text: string): string[] =>
  * (no owner) is never allowed.
  */
 for (const route of checkedRoutes) {
-  test(`${route} states no rule it does not own`, () => {
+  test(`${route} states no rule it does not own (D26, D103)`, () => {
     const sentences = sentencesOf(route);
     const found = rules
       .filter(({ owners }) => !owners.includes(route))

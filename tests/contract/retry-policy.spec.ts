@@ -55,7 +55,7 @@ test('one real-time budget runs from a turn’s first failure to its first audio
 
 test('two counters, each capped by the attempt limit, each restarting on its own first audio (D53, D84)', () => {
   const p = retryPolicy;
-  expect(p.attemptsRule).toContain('各自以它为限');
+  expect(p.attemptsRule).toContain('分开计两个数，上限都是这个次数');
   expect(p.attemptsRule).not.toContain('共用');
   // A reconnect after a close that is no failure counts in neither.
   expect(p.attemptsRule).toMatch(/`1000`[^。]*`4000`[^。]*都不加/);

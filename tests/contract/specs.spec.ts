@@ -26,7 +26,7 @@ import {
   wavRecordSampleRateHz,
 } from '../../src/data/referenceAudio';
 import { billedCharacters } from '../../src/data/pricing';
-import { voiceDeletionPolicy } from '../../src/data/policies';
+import { voiceDeletion, voiceDeletionPolicy } from '../../src/data/policies';
 import {
   defaultTextMarkup,
   parseText,
@@ -463,13 +463,17 @@ test('every size-limit error names the size (D25)', () => {
   expect(referenceAudioRefusals.tooLarge(21 * 1024 * 1024).message).toContain(size);
 });
 
-test('deleting a voice: the spec states the policy module’s numbers (D15)', () => {
+test('deleting a voice: the spec states the operation, the FAQ the policy module’s numbers (D15)', () => {
   const voices = openApiDocuments().find((d) => d.id === 'voices')!.doc;
   const remove = operationsOf(voices).find((o) => o.op.operationId === 'deleteVoice')!;
   const described = String(remove.op.description);
-  expect(described).toContain(`${voiceDeletionPolicy.backupDays} 天`);
-  expect(described).toContain(`${voiceDeletionPolicy.consentRecordYears} 年`);
   expect(described).toContain('voice_not_found');
+  // What the deletion removes and keeps is told once, on the FAQ, from src/data/policies.ts.
+  expect(described).toContain('](/faqs#voice-deletion)');
+  expect(described).not.toMatch(/\d+\s*(?:天|年)/);
+  const told = voiceDeletion.join('');
+  expect(told).toContain(`${voiceDeletionPolicy.backupDays} 天`);
+  expect(told).toContain(`${voiceDeletionPolicy.consentRecordYears} 年`);
 });
 
 test('a reused clone key: 409 `idempotency_conflict`, replays marked, both since the key (D60, D61)', () => {
