@@ -89,7 +89,7 @@ export function ErrorCatalogue(): ReactNode {
                     <ParamCondition param={paramThatStopsRetry(e) ?? null} />
                   </>
                 )}
-                {e.code === 'rate_limited' && e.onWebsocket && <WebsocketRateLimited />}
+                {e.websocketWaits && e.onWebsocket && <WebsocketRateLimited />}
               </td>
               <td>
                 <Prose text={e.action} />
@@ -147,7 +147,7 @@ export function WebsocketErrorCodes(): ReactNode {
               <code>{e.code}</code>
             </Link>
             ：
-            {e.code === 'rate_limited' ? (
+            {e.websocketWaits ? (
               <Link to={`#${websocketRateLimitedAnchor}`}>
                 <Prose text={retryPolicy.websocketRateLimitedLabel} />
               </Link>

@@ -67,6 +67,17 @@ interface ApiErrorEntry {
    */
   readonly onWebsocket: boolean;
   /**
+   * The one exception to “the kind says whether to retry” (D63): a `param` value with which a
+   * code of kind `retry` is the request's fault and is not retried. The catalogue's kind column,
+   * the kinds list and the decision diagram show it in the code's own row.
+   */
+  readonly notRetriedWithParam?: string;
+  /**
+   * Over the websocket the code is not retried with backoff but waited out (D81): the catalogue
+   * and the websocket list name the retry table's row for it instead of the kind.
+   */
+  readonly websocketWaits?: true;
+  /**
    * What to do about it, for the reader. Cases of one code that need different actions are told
    * apart by `param` (documented here), never by `message`.
    */
@@ -283,6 +294,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
       'HTTP：超过了请求速率上限（所有接口），或者同时进行中的合成请求数上限（只限 `POST /v1/speech`），两种情况的 429 都带 `Retry-After`。WebSocket：一条连接上同时进行中的上下文超过上限（`param` 为 `context_id`），`error` 消息没有 `Retry-After`。',
     kind: 'retry',
     onWebsocket: true,
+    websocketWaits: true,
     action:
       'HTTP：可以重试，见[重试策略](/api/errors#retries)；经常出现时在客户端主动限速。WebSocket：不要退避重试，按[重试策略中的这一行](/api/errors#websocket-rate-limited)等有上下文结束，再用新的 `context_id` 重新开始这段话。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
@@ -308,6 +320,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
       '`param` 为 `null`：服务暂时过载或正在维护。`param` 为 `text`：这个 HTTP 合成请求超过了处理时间上限。',
     kind: 'retry',
     onWebsocket: false,
+    notRetriedWithParam: 'text',
     action:
       '`param` 为 `null` 时可以重试，见[重试策略](/api/errors#retries)。`param` 为 `text` 时不要原样重试，同样的文本还会超时：把文本拆短后再合成。',
     example: { message: '服务繁忙，请稍后重试。', param: null },

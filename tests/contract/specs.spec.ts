@@ -499,3 +499,16 @@ test('the recording advice fits the size limit: a WAV of the longest duration at
     referenceAudioRecommendations.minSampleRateHz,
   );
 });
+
+test('a retryable code’s exception names a param its examples show; only retryable codes have one (D63)', () => {
+  const excepted = apiErrors.filter((e) => e.notRetriedWithParam !== undefined);
+  expect(excepted.map((e) => e.code)).toEqual(['service_unavailable']);
+  for (const e of excepted) {
+    expect(e.kind).toBe('retry');
+    const params = Object.values(e.examples ?? {}).map((x) => x.param);
+    expect(params, e.code).toContain(e.notRetriedWithParam);
+    expect(e.action, e.code).toContain(`\`param\` 为 \`${e.notRetriedWithParam}\``);
+  }
+  // The websocket's waited-out code is the one whose action says so.
+  expect(apiErrors.filter((e) => e.websocketWaits).map((e) => e.code)).toEqual(['rate_limited']);
+});
