@@ -58,6 +58,14 @@ function main(): void {
   const closeCodes = Object.fromEntries(
     (channel['x-close-codes'] as Json[]).map((c) => [c.reason as string, c.code as number]),
   );
+  const closeCauses = Object.fromEntries(
+    (channel['x-close-codes'] as Json[]).map((c) => {
+      if (c.cause !== 'server' && c.cause !== 'client') {
+        throw new Error(`x-close-codes: ${String(c.code)} needs a cause, server or client`);
+      }
+      return [String(c.code), c.cause];
+    }),
+  );
   const outputFormat = (
     generateFieldSchema(messages.generate.payload as Json, 'output_format') as Json
   ).properties as Record<string, Json>;
@@ -91,6 +99,8 @@ function main(): void {
     `export const messageNames = ${JSON.stringify(names)} as const;`,
     `/** Close codes by reason (\`x-close-codes\`). */`,
     `export const closeCodes: Record<string, number> = ${JSON.stringify(closeCodes)};`,
+    '/** Whose reason the server closes for with each code (`cause` of `x-close-codes`). */',
+    `export const closeCauses: Record<string, 'server' | 'client'> = ${JSON.stringify(closeCauses)};`,
     `/** Defaults and allowed values of \`output_format\`'s fields. */`,
     `export const outputFormatDefaults: Record<string, string | number> = ${JSON.stringify(formatDefaults)};`,
     `export const outputFormatValues: Record<string, (string | number)[]> = ${JSON.stringify(formatEnums)};`,

@@ -9,6 +9,7 @@
  * `ready`, however many requests it took (D62). The rules around the table (segments, where an unreported count is found, retries, the
  * balance check, top-ups, alerts, invoices and disputes) are `billingRules`, rendered on `/price`.
  */
+import { closeCauses } from '../protocol/facts';
 import { maxSegmentLength } from '../protocol/segmentLength';
 import { deployment } from './deployment';
 import { requestLogRetentionDays } from './requestLogs';
@@ -18,6 +19,13 @@ import { supportAnchor } from './support';
 const usageRecords = '[控制台的用量明细](/price#billing-rule-usage-records)';
 
 /** How much of the text an outcome bills. */
+
+/** The close codes the server sends for its own reasons or for the client's (`cause` of `x-close-codes`), “1000、1011 和 1013”. */
+function closesFor(cause: 'server' | 'client'): string {
+  const codes = Object.keys(closeCauses).filter((code) => closeCauses[code] === cause);
+  return codes.length < 2 ? codes.join('') : `${codes.slice(0, -1).join('、')} 和 ${codes.at(-1)}`;
+}
+
 export type BilledAmount = 'all' | 'started' | 'started-but-failed' | 'none' | 'per-clone';
 
 export const billedAmountLabel: Readonly<Record<BilledAmount, string>> = {
@@ -142,7 +150,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '连接关闭时还有进行中的上下文：任何一方以任何关闭码关闭，或者连接没有关闭帧就断开',
     billed: 'started',
     rule: '音频已经全部发出的段计费；正在合成的一段是否计费，看连接为什么关闭；排队的段和还没有成段的文本不计费',
-    more: '服务端因自身原因关闭时，正在合成的一段不计费：服务端发出的 1000（计划内停机，例如部署新版本）、1011 和 1013。客户端关闭（客户端发出的 1000）、服务端因客户端的问题关闭（1008、4000、4002），或者连接没有关闭帧就断开时，这一段照常计费。在新连接上用新的 `context_id` 重发没有收到音频的文本，其中已经计费的部分会再计费一次，做法见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
+    more: `服务端因自身原因关闭时，正在合成的一段不计费：服务端发出的 ${closesFor('server')}，其中 1000 是计划内停机（例如部署新版本）。客户端关闭（客户端发出的 1000）、服务端因客户端的问题关闭（${closesFor('client')}），或者连接没有关闭帧就断开时，这一段照常计费。在新连接上用新的 \`context_id\` 重发没有收到音频的文本，其中已经计费的部分会再计费一次，做法见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。`,
     reported: `收不到 \`done\`。请在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找`,
   }),
   row({

@@ -6,6 +6,7 @@
  */
 export {
   audioExampleData,
+  closeCauses,
   closeCodes,
   contextIdPattern,
   defaultModelId,

@@ -56,6 +56,7 @@ export function errorParam(error: SchemaError | undefined): string | null {
 
 export {
   audioExampleData,
+  closeCauses,
   closeCodes,
   contextIdPattern,
   defaultModelId,

@@ -30,6 +30,7 @@ import {
 import { presetVoices } from '../data/voices';
 import {
   audioExampleData,
+  closeCauses,
   closeCodes,
   contextIdPattern,
   errorParam,
@@ -271,12 +272,7 @@ export class Session {
       throw new RangeError(`close code ${code} is not in the document's x-close-codes`);
     }
     if (this.closed) return [];
-    const ownReasons: number[] = [
-      closeCodes.normal,
-      closeCodes.internal_error,
-      closeCodes.try_again_later,
-    ];
-    if (ownReasons.includes(code)) {
+    if (closeCauses[String(code)] === 'server') {
       for (const context of this.contexts.values()) {
         context.billed -= context.currentBilled;
         context.currentBilled = 0;
