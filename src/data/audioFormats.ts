@@ -5,6 +5,7 @@
  * the spec's). The HTTP mock refuses a combination outside `outputFormatCombinations` with
  * `outputFormatError`, and `/api/introduction#output-formats` renders the table.
  */
+import { outputFormatDefaults as documentedDefaults, outputFormatValues } from '../protocol/facts';
 import { parseText, spokenText, type TextMarkup } from './pronunciation';
 
 export type Container = 'mp3' | 'wav' | 'pcm' | 'ogg_opus';
@@ -59,13 +60,16 @@ export const audioContainers: readonly AudioContainer[] = [
 
 export type Encoding = 'pcm_s16le' | 'pcm_alaw' | 'pcm_mulaw';
 
-/** The spec's defaults of `output_format` (a contract test checks them). */
+/**
+ * The defaults of `output_format`, as the AsyncAPI document gives them (a contract test checks
+ * the OpenAPI document's are the same).
+ */
 export const outputFormatDefaults = {
-  container: 'mp3',
-  sample_rate: 24000,
-  bit_rate: 128000,
-  encoding: 'pcm_s16le',
-} as const;
+  container: documentedDefaults.container as Container,
+  sample_rate: Number(documentedDefaults.sample_rate),
+  bit_rate: Number(documentedDefaults.bit_rate),
+  encoding: documentedDefaults.encoding as Encoding,
+};
 
 /**
  * One row of the valid combinations: these containers take each of `values` (of the field the
@@ -81,7 +85,8 @@ export type OutputFormatCombination = {
   | { readonly field: 'encoding'; readonly values: readonly Encoding[] }
 );
 
-const allRates = [8000, 16000, 22050, 24000, 44100, 48000] as const;
+/** Every `sample_rate` the documents allow (a row that takes them all). */
+const allRates = outputFormatValues.sample_rate.map(Number);
 
 export const outputFormatCombinations: readonly OutputFormatCombination[] = [
   {
