@@ -20,6 +20,7 @@ import { stringify } from 'yaml';
 import {
   apiSpecs,
   bundledSpecPath,
+  publishedSpecPath,
   publicSpecsDir,
   speechRequestFieldsPath,
   httpOperationsPath,
@@ -65,6 +66,10 @@ async function bundleOpenApi(): Promise<void> {
     };
     const target = path.join(root, bundledSpecPath(spec.id));
     writeIfChanged(target, stringify(published, { lineWidth: 0 }));
+    writeIfChanged(
+      path.join(root, publishedSpecPath(spec.id)),
+      stringify(withAbsoluteLinks(published), { lineWidth: 0 }),
+    );
     console.log(`bundled ${spec.sourcePath} -> ${path.relative(root, target)}`);
     for (const [opPath, item] of Object.entries(asJson(rest.paths))) {
       for (const [method, op] of Object.entries(asJson(item))) {
@@ -248,6 +253,10 @@ async function publishAsyncApi(): Promise<void> {
     ...rest,
   };
   writeIfChanged(path.join(root, websocketSpec.bundlePath), stringify(published, { lineWidth: 0 }));
+  writeIfChanged(
+    path.join(root, websocketSpec.publishedPath),
+    stringify(withAbsoluteLinks(published), { lineWidth: 0 }),
+  );
   const model = websocketModel(
     resolved,
     deployment.wsApiOrigin,
@@ -260,6 +269,19 @@ async function publishAsyncApi(): Promise<void> {
 
 const asJson = (value: unknown): Record<string, unknown> =>
   (value ?? {}) as Record<string, unknown>;
+
+/**
+ * A document for download: its Markdown links to the site's pages (`](/price#…)`) made absolute
+ * on the deployment's site, so that they work in the API tools readers import it into.
+ */
+function withAbsoluteLinks<T>(document: T): T {
+  return JSON.parse(
+    JSON.stringify(document).replace(
+      /\]\((\/[^)\s]*)\)/g,
+      (_, link: string) => `](${new URL(link, deployment.siteUrl).href})`,
+    ),
+  ) as T;
+}
 
 /**
  * The names an operation's page defines, for the search (a field named in a query lands on its
@@ -306,6 +328,7 @@ async function main(): Promise<void> {
     process.argv.includes(flag),
   );
   await mkdir(path.join(root, publicSpecsDir, 'api-specs'), { recursive: true });
+  await mkdir(path.join(root, path.dirname(bundledSpecPath('speech'))), { recursive: true });
   if (openApi || !asyncApi) await bundleOpenApi();
   if (asyncApi || !openApi) await publishAsyncApi();
 }

@@ -19,11 +19,21 @@ export interface ApiSpec {
   readonly downloadUrl: string;
 }
 
-/** Gitignored static directory that holds the bundled specs the site serves. */
+/** Gitignored static directory that holds the documents the site serves for download. */
 export const publicSpecsDir = '.generated/public';
 
-/** Where the bundle of a spec is written, relative to the site root. */
-export const bundledSpecPath = (id: ApiSpecId): string => `${publicSpecsDir}/api-specs/${id}.yaml`;
+/**
+ * Where the bundle of a spec is written, relative to the site root: what the reference pages,
+ * the mocks and the tests read. Its links are the site's own (`/price#…`), as the pages need them.
+ */
+export const bundledSpecPath = (id: ApiSpecId): string => `.generated/api-specs/${id}.yaml`;
+
+/**
+ * The same bundle as readers download it (`/api-specs/<id>.yaml`): every link absolute on the
+ * deployment's site, so the document reads the same once imported into an API tool.
+ */
+export const publishedSpecPath = (id: ApiSpecId): string =>
+  `${publicSpecsDir}/api-specs/${id}.yaml`;
 
 const spec = (id: ApiSpecId, title: string): ApiSpec => ({
   id,
@@ -44,7 +54,9 @@ export const websocketSpec = {
   title: 'WebSocket AsyncAPI 文档',
   sourcePath: 'api-specs/speech-websocket.yaml',
   downloadUrl: '/api-specs/speech-websocket.yaml',
-  bundlePath: `${publicSpecsDir}/api-specs/speech-websocket.yaml`,
+  bundlePath: '.generated/api-specs/speech-websocket.yaml',
+  /** The download, its links absolute (see `publishedSpecPath`). */
+  publishedPath: `${publicSpecsDir}/api-specs/speech-websocket.yaml`,
   /** The flat model pages render (see src/data/websocketProtocol.ts). */
   modelPath: '.generated/websocket-protocol.json',
 } as const;

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { test, expect } from '@playwright/test';
 import { Parser, fromFile } from '@asyncapi/parser';
 
-import { apiSpecs, bundledSpecPath, websocketSpec } from '../../src/data/apiSpecs';
+import { apiSpecs, publishedSpecPath, websocketSpec } from '../../src/data/apiSpecs';
 import { apiErrors, errorByCode } from '../../src/data/errors';
 import { limit, limits } from '../../src/data/limits';
 import { defaultModel, models } from '../../src/data/models';
@@ -43,6 +43,7 @@ import {
   deref,
   openApiDocuments,
   operationsOf,
+  readYaml,
   type Operation,
 } from '../support/specs';
 import { ajvFor, rebase } from '../support/schemaValidation';
@@ -99,7 +100,7 @@ function stringsUnder(value: unknown, key: string): string[] {
 
 test.describe('OpenAPI documents', () => {
   test('lint clean with Redocly (recommended rules)', () => {
-    const files = apiSpecs.map((s) => bundledSpecPath(s.id));
+    const files = apiSpecs.map((s) => publishedSpecPath(s.id));
     const output = execFileSync('npx', ['redocly', 'lint', '--format=stylish', ...files], {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
@@ -511,4 +512,40 @@ test('a retryable code’s exception names a param its examples show; only retry
   }
   // The websocket's waited-out code is the one whose action says so.
   expect(apiErrors.filter((e) => e.websocketWaits).map((e) => e.code)).toEqual(['rate_limited']);
+});
+
+/**
+ * The downloads import cleanly into API tools (issue 41): each parses with a real parser, no link
+ * is relative to this site (a tool has no site to resolve it against) and no `{name}` template is
+ * left in prose. A path's `{voice_id}` is OpenAPI's own templating, so the `paths` keys are skipped.
+ */
+test.describe('the downloadable documents', () => {
+  /** Every string of a document, keys included. */
+  const strings = (value: unknown): string[] => {
+    if (typeof value === 'string') return [value];
+    if (!value || typeof value !== 'object') return [];
+    return Object.entries(value).flatMap(([k, v]) => [k, ...strings(v)]);
+  };
+  const published = [...apiSpecs.map((s) => publishedSpecPath(s.id)), websocketSpec.publishedPath];
+  for (const file of published) {
+    test(`${file}: absolute links only, no template left`, () => {
+      const { paths, ...rest } = readYaml(file);
+      // Everything but the path templates themselves.
+      const prose = [...strings(rest), ...Object.values((paths ?? {}) as Json).flatMap(strings)];
+      expect(prose.filter((t) => /\]\(\/(?!\/)/.test(t))).toEqual([]);
+      // A `{name}` after a slash is a path's parameter (`/v1/voices/{voice_id}`), not a template.
+      expect(prose.filter((t) => /(?<!\/)\{[A-Za-z_]+\}/.test(t))).toEqual([]);
+      // The links point at the deployment's site.
+      expect(prose.some((t) => t.includes(`](${deployment.siteUrl}/`))).toBe(true);
+    });
+  }
+
+  test('the AsyncAPI download parses with the AsyncAPI parser', async () => {
+    const { document, diagnostics } = await fromFile(
+      new Parser(),
+      websocketSpec.publishedPath,
+    ).parse();
+    expect(diagnostics.filter((d) => d.severity === 0)).toEqual([]);
+    expect(document).toBeDefined();
+  });
 });
