@@ -5,7 +5,7 @@
  * valid messages and finish cleanly.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { apiErrors, errorByCode } from '../../src/data/errors';
 import { pollingPolicy, retryPolicy } from '../../src/data/retryPolicy';
 import { reconnectKinds, reconnectLabel, type Reconnect } from '../../src/data/websocketProtocol';
 import { exampleFiles, examplesDir, mdxFiles, python, read, root } from '../support/examples';
-import { revokedKey, startWebsocketMock } from '../mock/websocket-mock';
+import { revokedKey, startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
 import { asyncApiDocument } from '../support/specs';
 import { WebSocket, WebSocketServer } from 'ws';
 import { bundledSpecPath } from '../../src/data/apiSpecs';
@@ -158,6 +158,50 @@ test.describe('websocket clients against the AsyncAPI mock', () => {
 });
 
 /**
+ * A proxy in front of the websocket mock that relays both ways and, after relaying each message
+ * of the mock, hands it to `onMessage` with the connection's number (from 1) and both sockets.
+ */
+async function startProxy(
+  mock: WebsocketMock,
+  onMessage: (
+    message: Record<string, unknown>,
+    sockets: { client: WebSocket; upstream: WebSocket; connection: number },
+  ) => void,
+): Promise<{ url: string; connections: () => number; close: () => void }> {
+  const proxy = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  let connections = 0;
+  proxy.on('connection', (client, req) => {
+    const connection = ++connections;
+    const upstream = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+      headers: { Authorization: String(req.headers.authorization) },
+    });
+    const early: string[] = [];
+    upstream.on('open', () => early.splice(0).forEach((m) => upstream.send(m)));
+    client.on('message', (data) => {
+      if (upstream.readyState === WebSocket.OPEN) upstream.send(data.toString());
+      else early.push(data.toString());
+    });
+    upstream.on('message', (data) => {
+      if (client.readyState !== WebSocket.OPEN) return;
+      client.send(data.toString());
+      onMessage(JSON.parse(data.toString()) as Record<string, unknown>, {
+        client,
+        upstream,
+        connection,
+      });
+    });
+    client.on('close', () => upstream.close());
+  });
+  await new Promise((resolve) => proxy.once('listening', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: () => proxy.close(),
+  };
+}
+
+/**
  * The websocket clients when the server closes mid-reply (D6, D27): a proxy in front of the mock
  * closes the first connection with 1000 (a planned drain) after the first audio of `turn-2`. The
  * client reconnects at once and resends the unfinished text on a new connection under a new id.
@@ -169,43 +213,21 @@ test.describe('websocket clients resend on a new connection after a close', () =
   ] as const) {
     test(`${name} reconnects after a server's 1000 and resends under a new context_id`, async () => {
       const mock = await startWebsocketMock();
-      const proxy = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-      let connections = 0;
-      proxy.on('connection', (client, req) => {
-        const first = ++connections === 1;
-        const upstream = new WebSocket(`${mock.url}/v1/speech/websocket`, {
-          headers: { Authorization: String(req.headers.authorization) },
-        });
-        const early: string[] = [];
-        upstream.on('open', () => early.splice(0).forEach((m) => upstream.send(m)));
-        client.on('message', (data) => {
-          if (upstream.readyState === WebSocket.OPEN) upstream.send(data.toString());
-          else early.push(data.toString());
-        });
-        upstream.on('message', (data) => {
-          if (client.readyState !== WebSocket.OPEN) return;
-          client.send(data.toString());
-          const message = JSON.parse(data.toString()) as Record<string, unknown>;
-          if (
-            first &&
-            message.type === 'audio' &&
-            String(message.context_id).startsWith('turn-2')
-          ) {
-            client.close(1000, 'drain');
-            upstream.close();
-          }
-        });
-        client.on('close', () => upstream.close());
+      const proxy = await startProxy(mock, (message, { client, upstream, connection }) => {
+        if (
+          connection === 1 &&
+          message.type === 'audio' &&
+          String(message.context_id).startsWith('turn-2')
+        ) {
+          client.close(1000, 'drain');
+          upstream.close();
+        }
       });
-      await new Promise((resolve) => proxy.once('listening', resolve));
-      const { port } = proxy.address() as AddressInfo;
       try {
-        const run = await runExample([...command], name, {
-          VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
-        });
+        const run = await runExample([...command], name, { VOXLOOM_WS_BASE: proxy.url });
         expect(run.status, run.output).toBe(0);
         expect(mock.log.rejected, run.output).toEqual([]);
-        expect(connections).toBe(2);
+        expect(proxy.connections()).toBe(2);
         expect(run.output).toContain('需要时再连');
         // Every context starts under an id of its own: turn-1, turn-2 and turn-2's resend.
         const started = mock.log.received
@@ -242,6 +264,41 @@ test.describe('websocket clients resend after internal_error', () => {
         const done = mock.log.sent.filter((m) => m.type === 'done').map((m) => m.context_id);
         expect(done, run.output).toContain('turn-2-resend-1');
       } finally {
+        await mock.close();
+      }
+    });
+  }
+});
+
+/**
+ * /api/websocket#framing: a server message of a type the client does not know (one a later
+ * version may add, here without `context_id`) is logged and skipped, never a reason to fail.
+ */
+test.describe('websocket clients skip a message type they do not know', () => {
+  for (const [name, command] of [
+    ['contexts/client.py', [python]],
+    ['contexts/client.mjs', ['node']],
+  ] as const) {
+    test(`${name} logs {"type":"something_new"} mid-session, skips it and exits 0`, async () => {
+      const mock = await startWebsocketMock();
+      let injected = false;
+      const proxy = await startProxy(mock, (message, { client }) => {
+        if (injected || message.type !== 'audio') return;
+        injected = true;
+        client.send(JSON.stringify({ type: 'something_new' }));
+      });
+      try {
+        const run = await runExample([...command], name, { VOXLOOM_WS_BASE: proxy.url });
+        expect(run.status, run.output).toBe(0);
+        expect(injected).toBe(true);
+        expect(run.output.split('\n').filter((l) => l.includes('something_new'))).toHaveLength(1);
+        // Skipped, not a failure: no reconnect, and both turns went on to their end.
+        expect(proxy.connections()).toBe(1);
+        expect(mock.log.rejected, run.output).toEqual([]);
+        const done = mock.log.sent.filter((m) => m.type === 'done').map((m) => m.context_id);
+        expect(done).toContain('turn-2');
+      } finally {
+        proxy.close();
         await mock.close();
       }
     });
@@ -738,6 +795,92 @@ test.describe('best-practices/realtime_retry resumes on a new context and respec
           [2, reply.slice(reply.indexOf('发货') + '发货'.length)],
         ]);
         expect(new Set(generates.map((g) => g.context_id)).size).toBe(3);
+      } finally {
+        server.close();
+      }
+    });
+
+    // /api/websocket#contexts-after-reconnect: the audio's tail may already hold the start of the
+    // next word, which the resend speaks again. So a failed context's audio is kept only up to
+    // its last timestamped word's end_ms, and none of a context with no word heard. The server
+    // sends what a real one may: audio that runs past the last word it timestamps.
+    test(`${name}: keeps a failed context's audio only up to its last word's end_ms`, async () => {
+      const contexts: Buffer[] = []; // all audio the server sent, one buffer per context
+      const formats: object[] = [];
+      let rate = 0;
+      let connections = 0;
+      const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+      server.on('connection', (ws) => {
+        connections += 1;
+        ws.on('message', (raw) => {
+          const m = JSON.parse(raw.toString()) as {
+            context_id: string;
+            output_format: { container: string; encoding: string; sample_rate: number };
+          };
+          formats.push(m.output_format);
+          rate = m.output_format.sample_rate;
+          const n = contexts.push(Buffer.alloc(0));
+          const send = (message: object) => ws.send(JSON.stringify(message));
+          let sequence = 0;
+          /** `ms` of audio, every byte `n`, so that the file shows whose audio it holds. */
+          const sendAudio = (ms: number) => {
+            const data = Buffer.alloc(Math.floor((ms * rate) / 1000) * 2, n);
+            contexts[n - 1] = Buffer.concat([contexts[n - 1], data]);
+            send({
+              type: 'audio',
+              context_id: m.context_id,
+              sequence: sequence++,
+              data: data.toString('base64'),
+            });
+          };
+          if (n === 1) {
+            // 您好 ends at 420 ms; the audio runs on into the next word when the context fails.
+            sendAudio(500);
+            send({
+              type: 'timestamps',
+              context_id: m.context_id,
+              words: [{ text: '您好', start_ms: 0, end_ms: 420 }],
+            });
+            sendAudio(200);
+            send({
+              type: 'error',
+              context_id: m.context_id,
+              error: { code: 'internal_error', message: 'x', param: null, request_id: 'req_1' },
+              billed_characters: 0,
+            });
+          } else if (n === 2) {
+            sendAudio(300); // no word heard: none of it is kept
+            ws.close(1000, 'drain');
+          } else {
+            sendAudio(700);
+            send({ type: 'done', context_id: m.context_id, billed_characters: 30 });
+          }
+        });
+      });
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const run = await runExample([...command], name, {
+          VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
+        });
+        expect(run.status, run.output).toBe(0);
+        expect(contexts).toHaveLength(3);
+        expect(connections).toBe(2);
+        // Raw 16-bit PCM, so that a byte offset is a time: the cut relies on it.
+        for (const format of formats) {
+          expect(format).toMatchObject({
+            container: 'pcm',
+            encoding: 'pcm_s16le',
+            sample_rate: rate,
+          });
+        }
+        // end_ms × sample_rate × 2 bytes / 1000, down to a whole 16-bit sample.
+        const kept = Math.floor((420 * rate) / 1000) * 2;
+        expect(kept).toBeLessThan(contexts[0].length);
+        const expected = Buffer.concat([contexts[0].subarray(0, kept), contexts[2]]);
+        const file = readFileSync(path.join(run.cwd, 'reply.pcm'));
+        expect(file.length).toBe(expected.length);
+        expect(file.equals(expected)).toBe(true);
       } finally {
         server.close();
       }

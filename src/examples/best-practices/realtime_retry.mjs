@@ -1,6 +1,7 @@
 // 实时场景的一轮回复：失败后按重试策略重连、重发，超出总时长就降级为文字（Node.js 18+）。
 //
 // 音频写入 reply.pcm（24 kHz、16 位小端序 PCM）。
+// - 重发前，失败的上下文的音频只留到最后一个有时间戳的词的 end_ms 为止，重发的音频接在后面。
 // - 上下文收到 internal_error 或连接被关闭：用新的 context_id，重发最后一个有时间戳的词之后的全部文本（照原样）。
 // - 上下文收到 rate_limited（连接上的上下文已满）：不退避，等别的上下文结束，再用新的 context_id 开始。
 // - 总时长从这一轮第一次失败时算起，到之后的第一块音频为止；没有失败时不计时。
@@ -12,7 +13,7 @@
 //   export VOXLOOM_API_KEY="你的 API 密钥"
 //   node realtime_retry.mjs
 import { randomUUID } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import WebSocket from 'ws';
 
 const apiKey = process.env.VOXLOOM_API_KEY;
@@ -162,11 +163,13 @@ class Connection {
 }
 
 /**
- * 在一个新的上下文中合成 text。结果：{ result, heard, gotAudio }，heard 是收到音频的文本到哪里为止。
+ * 在一个新的上下文中合成 text。结果：{ result, heard, endMs, gotAudio }，heard 是收到音频的文本
+ * 到哪里为止，endMs 是最后一个有时间戳的词的 end_ms。
  */
 function say(conn, ws, budget, contextId, text, out) {
   return new Promise((resolve, reject) => {
     let heard = 0;
+    let endMs = 0; // 还没有收到时间戳时为 0：这个上下文的音频一点也不留
     let gotAudio = false;
     let waitingForSlot = false; // 收到 rate_limited 后，等这条连接上别的上下文结束
     let timer;
@@ -201,12 +204,13 @@ function say(conn, ws, budget, contextId, text, out) {
           waitingForSlot &&
           (message.type === 'done' || (message.billed_characters ?? null) !== null)
         ) {
-          finish(resolve, { result: 'busy', heard, gotAudio }); // 别的上下文结束了，空出了位置
+          finish(resolve, { result: 'busy', heard, endMs, gotAudio }); // 别的上下文结束了，空出了位置
         }
         return;
       }
       if (message.type === 'audio') {
-        writeSync(out, Buffer.from(message.data, 'base64'));
+        const bytes = Buffer.from(message.data, 'base64');
+        out.size += writeSync(out.fd, bytes, 0, bytes.length, out.size); // 截掉尾部之后，接在截断处写
         gotAudio = true;
         budget.audioStarted();
         conn.heardAudio();
@@ -214,11 +218,14 @@ function say(conn, ws, budget, contextId, text, out) {
       } else if (message.type === 'timestamps') {
         for (const word of message.words) {
           const found = text.indexOf(word.text, heard);
-          if (found >= 0) heard = found + word.text.length;
+          if (found >= 0) {
+            heard = found + word.text.length;
+            endMs = word.end_ms;
+          }
         }
       } else if (message.type === 'done') {
         console.log(`[${contextId}] 完成，计费 ${message.billed_characters} 字符`);
-        finish(resolve, { result: 'done', heard: text.length, gotAudio });
+        finish(resolve, { result: 'done', heard: text.length, endMs, gotAudio });
       } else if (message.type === 'error') {
         const { code, message: reason, request_id: requestId } = message.error;
         console.log(
@@ -232,14 +239,14 @@ function say(conn, ws, budget, contextId, text, out) {
           // 例如 insufficient_credit：重发也没用，按错误码一览处理
           finish(reject, new GiveUp('这个错误重发也没用'));
         } else {
-          finish(resolve, { result: 'failed', heard, gotAudio });
+          finish(resolve, { result: 'failed', heard, endMs, gotAudio });
         }
       }
     }
     function onClose(code) {
       console.log(`连接被关闭：${code}`);
       if (RECONNECT_NEVER.has(code)) finish(reject, new GiveUp(`关闭码 ${code}：重连也没用`));
-      else finish(resolve, { result: 'closed', heard, gotAudio });
+      else finish(resolve, { result: 'closed', heard, endMs, gotAudio });
     }
     ws.on('message', onMessage).on('ping', arm).on('close', onClose); // ws 自动回复 pong
     ws.send(JSON.stringify({ type: 'generate', context_id: contextId, text, ...SETTINGS }));
@@ -249,16 +256,22 @@ function say(conn, ws, budget, contextId, text, out) {
 
 const conn = new Connection();
 const budget = new Budget();
-const out = openSync('reply.pcm', 'w');
+const out = { fd: openSync('reply.pcm', 'w'), size: 0 }; // size：已经写入的字节数，下一块音频写在这里
 let rest = REPLY;
 try {
   let failures = 0; // 这一轮连续失败了几次；收到音频时清零
   for (;;) {
     const contextId = `reply-${randomUUID().slice(0, 8)}`; // 每次尝试都用新的 context_id
     const ws = await conn.open(budget);
-    const { result, heard, gotAudio } = await say(conn, ws, budget, contextId, rest, out);
+    const start = out.size; // 这个上下文的音频从文件的这里开始
+    const { result, heard, endMs, gotAudio } = await say(conn, ws, budget, contextId, rest, out);
     rest = rest.slice(heard); // 最后一个有时间戳的词之后，照原样（标点也保留）
     if (result === 'done' || rest === '') break;
+    // 音频的末尾可能已经有下一个词的开头，而重发从下一个词说起：旧上下文的音频只留到
+    // end_ms 为止，否则这一小段会听到两遍。字节数按请求的 output_format 算，取整到整个样本。
+    const rate = SETTINGS.output_format.sample_rate; // pcm_s16le：每个样本 2 字节
+    out.size = Math.min(out.size, start + Math.floor((endMs * rate) / 1000) * 2);
+    ftruncateSync(out.fd, out.size);
     budget.failed(); // 总时长从第一次失败起计时（服务端的 1000、4000 也让听的人等）
     if (gotAudio) failures = 0; // 这一轮收到了音频：尝试次数清零
     if (!(result === 'closed' && conn.planned)) failures += 1; // 1000、4000 之后的重发不算尝试
@@ -271,6 +284,6 @@ try {
   console.error(`放弃：${err.message}。改为显示文字回复：${rest}`);
   process.exitCode = 1;
 } finally {
-  closeSync(out);
+  closeSync(out.fd);
   conn.ws?.close();
 }

@@ -2,6 +2,7 @@
 """实时场景的一轮回复：失败后按重试策略重连、重发，超出总时长就降级为文字。
 
 音频写入 reply.pcm（24 kHz、16 位小端序 PCM）。
+- 重发前，失败的上下文的音频只留到最后一个有时间戳的词的 end_ms 为止，重发的音频接在后面。
 - 上下文收到 internal_error 或连接被关闭：用新的 context_id，重发最后一个有时间戳的词之后的全部文本（照原样）。
 - 上下文收到 rate_limited（连接上的上下文已满）：不退避，等别的上下文结束，再用新的 context_id 开始。
 - 总时长从这一轮第一次失败时算起，到之后的第一块音频为止；没有失败时不计时。
@@ -141,11 +142,12 @@ class Connection:
 def say(conn, budget, context_id, text, out):
     """在一个新的上下文中合成 text。
 
-    返回 (结果, 收到音频的文本到哪里为止, 是否收到了音频)。
+    返回 (结果, 收到音频的文本到哪里为止, 最后一个有时间戳的词的 end_ms, 是否收到了音频)。
     """
     ws = conn.open(budget)
     ws.send(json.dumps({"type": "generate", "context_id": context_id, "text": text, **SETTINGS}))
     heard = 0
+    end_ms = 0  # 还没有收到时间戳时为 0：这个上下文的音频一点也不留
     got_audio = False
     waiting_for_slot = False  # 收到 rate_limited 后，等这条连接上别的上下文结束
     while True:
@@ -156,17 +158,17 @@ def say(conn, budget, context_id, text, out):
             budget.left()  # 总时长用完时放弃
             conn.closed(1006)  # RECEIVE_TIMEOUT 内什么也没收到（包括 ping）：连接已经断了
             ws.close()
-            return "closed", heard, got_audio
+            return "closed", heard, end_ms, got_audio
         except (OSError, websocket.WebSocketException):
             conn.closed(1006)  # 没有关闭帧的断开
-            return "closed", heard, got_audio
+            return "closed", heard, end_ms, got_audio
         if opcode == websocket.ABNF.OPCODE_CLOSE:
             code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
             print(f"连接被关闭：{code}")
             conn.closed(code)
             if code in RECONNECT_NEVER:
                 raise GiveUp(f"关闭码 {code}：重连也没用")
-            return "closed", heard, got_audio
+            return "closed", heard, end_ms, got_audio
         if opcode != websocket.ABNF.OPCODE_TEXT:
             continue
         message = json.loads(data)
@@ -177,7 +179,7 @@ def say(conn, budget, context_id, text, out):
             elif waiting_for_slot and (
                 message["type"] == "done" or message.get("billed_characters") is not None
             ):
-                return "busy", heard, got_audio  # 别的上下文结束了，空出了位置
+                return "busy", heard, end_ms, got_audio  # 别的上下文结束了，空出了位置
             continue
         if message["type"] == "audio":
             out.write(base64.b64decode(message["data"]))
@@ -189,9 +191,10 @@ def say(conn, budget, context_id, text, out):
                 found = text.find(word["text"], heard)
                 if found >= 0:
                     heard = found + len(word["text"])
+                    end_ms = word["end_ms"]
         elif message["type"] == "done":
             print(f"[{context_id}] 完成，计费 {message['billed_characters']} 字符")
-            return "done", len(text), got_audio
+            return "done", len(text), end_ms, got_audio
         elif message["type"] == "error":
             error = message["error"]
             print(
@@ -204,7 +207,7 @@ def say(conn, budget, context_id, text, out):
                 continue
             if error["code"] != "internal_error":
                 raise GiveUp("这个错误重发也没用，按错误码一览处理")  # 例如 insufficient_credit
-            return "failed", heard, got_audio
+            return "failed", heard, end_ms, got_audio
 
 
 def main():
@@ -218,10 +221,16 @@ def main():
             failures = 0  # 这一轮连续失败了几次；收到音频时清零
             while True:
                 context_id = f"reply-{uuid.uuid4().hex[:8]}"  # 每次尝试都用新的 context_id
-                result, heard, got_audio = say(conn, budget, context_id, rest, out)
+                start = out.tell()  # 这个上下文的音频从文件的这里开始
+                result, heard, end_ms, got_audio = say(conn, budget, context_id, rest, out)
                 rest = rest[heard:]  # 最后一个有时间戳的词之后，照原样（标点也保留）
                 if result == "done" or not rest:
                     return
+                # 音频的末尾可能已经有下一个词的开头，而重发从下一个词说起：旧上下文的音频只留到
+                # end_ms 为止，否则这一小段会听到两遍。字节数按请求的 output_format 算，取整到整个样本。
+                rate = SETTINGS["output_format"]["sample_rate"]  # pcm_s16le：每个样本 2 字节
+                out.seek(min(out.tell(), start + end_ms * rate // 1000 * 2))
+                out.truncate()
                 budget.failed()  # 总时长从第一次失败起计时（服务端的 1000、4000 也让听的人等）
                 if got_audio:
                     failures = 0  # 这一轮收到了音频：尝试次数清零

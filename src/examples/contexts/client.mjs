@@ -248,7 +248,13 @@ function endTurn(turn, contextId) {
 }
 
 function handle(message) {
-  const { type, context_id: contextId } = message;
+  const { type } = message;
+  if (!['audio', 'timestamps', 'done', 'error'].includes(type)) {
+    // 服务端以后可能增加新的消息类型，它不一定有 context_id：记录后跳过，不要因此断开连接。
+    console.log(`忽略不认识的消息类型 ${type}`);
+    return;
+  }
+  const { context_id: contextId } = message;
   const turn = byContext.get(contextId);
 
   if (type === 'audio') {

@@ -262,6 +262,10 @@ def sender(session):
 
 def handle(session, message):
     kind = message["type"]
+    if kind not in ("audio", "timestamps", "done", "error"):
+        # 服务端以后可能增加新的消息类型，它不一定有 context_id：记录后跳过，不要因此断开连接。
+        print(f"忽略不认识的消息类型 {kind}")
+        return
     context_id = message["context_id"]
     turn = session.by_context.get(context_id)
 

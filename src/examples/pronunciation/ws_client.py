@@ -82,6 +82,10 @@ try:
                     continue
                 # 标记或词典不合规：param 指出字段，message 给出位置和原因。
                 sys.exit(f"合成失败：{details}，计费字符数：{answer['billed_characters']}")
+            if answer["type"] not in ("audio", "timestamps", "done"):
+                # 不认识的消息类型：记下来后跳过，不要因此断开连接
+                print(f"忽略不认识的消息类型 {answer['type']}", file=sys.stderr)
+                continue
             if answer["context_id"] != CONTEXT_ID:
                 continue
             if answer["type"] == "audio":
