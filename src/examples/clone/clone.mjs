@@ -99,7 +99,7 @@ try {
   process.exit(1);
 }
 if (RETRYABLE_4XX.has(created.status)) {
-  // 速率限制最先检查：429 的请求什么也没有创建；429 总是带 Retry-After
+  // 速率限制在检查请求内容之前：429 的请求什么也没有创建；429 总是带 Retry-After
   const wait = created.headers.get('retry-after');
   console.error(`没有创建音色。等待 ${wait} 秒后用同一个键重新提交：${resubmit}`);
   await fail(created);
@@ -108,13 +108,16 @@ if (created.status >= 500) {
   console.error(`不确定是否已创建音色。等待后用同一个键重新提交：${resubmit}`);
   await fail(created);
 }
+let voice;
 if (created.status === 409) {
-  // 这个键已经随内容不同的请求创建了音色：先查询它，是要的克隆就接着用，不是就换新的键
-  console.error(`这个键已经创建了音色：${created.headers.get('location')}`);
-  await fail(created);
+  // 这个键已经创建了音色，这次提交的内容与那次不同（例如录音重新导出过）。
+  // 一个键只属于一次克隆：接着用 Location 指向的音色，不要换新键重新提交
+  voice = { voice_id: created.headers.get('location').split('/').pop(), status: 'processing' };
+  console.error(`这个键已经创建了音色 ${voice.voice_id}，接着用它`);
+} else {
+  if (created.status !== 201) await fail(created);
+  voice = await created.json();
 }
-if (created.status !== 201) await fail(created);
-let voice = await created.json();
 const voiceId = voice.voice_id;
 let status = voice.status;
 if (created.headers.get('idempotent-replayed') === 'true') {

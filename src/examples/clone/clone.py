@@ -91,7 +91,7 @@ def main() -> None:
     except requests.RequestException as exc:
         sys.exit(f"提交失败（{exc}），不确定是否已创建音色。用同一个键重新提交：{resubmit}")
     if resp.status_code in RETRYABLE_4XX:
-        # 速率限制最先检查：429 的请求什么也没有创建
+        # 速率限制在检查请求内容之前：429 的请求什么也没有创建
         wait = resp.headers.get("Retry-After")  # 429 总是带它
         print(f"没有创建音色。等待 {wait} 秒后用同一个键重新提交：{resubmit}", file=sys.stderr)
         fail(resp)
@@ -99,13 +99,15 @@ def main() -> None:
         print(f"不确定是否已创建音色。等待后用同一个键重新提交：{resubmit}", file=sys.stderr)
         fail(resp)
     if resp.status_code == 409:
-        # 这个键已经随内容不同的请求创建了音色：先查询它，是要的克隆就接着用，不是就换新的键
-        print(f"这个键已经创建了音色：{resp.headers.get('Location')}", file=sys.stderr)
+        # 这个键已经创建了音色，这次提交的内容与那次不同（例如录音重新导出过）。
+        # 一个键只属于一次克隆：接着用 Location 指向的音色，不要换新键重新提交
+        voice_id, status = resp.headers["Location"].rsplit("/", 1)[-1], "processing"
+        print(f"这个键已经创建了音色 {voice_id}，接着用它", file=sys.stderr)
+    elif resp.status_code != 201:
         fail(resp)
-    if resp.status_code != 201:
-        fail(resp)
-    voice = resp.json()
-    voice_id, status = voice["voice_id"], voice["status"]
+    else:
+        voice = resp.json()
+        voice_id, status = voice["voice_id"], voice["status"]
     if resp.headers.get("Idempotent-Replayed") == "true":
         print("重放：这个键之前已经创建了这个音色，这次没有新建", file=sys.stderr)
     print(f"已提交克隆：voice_id={voice_id} status={status}", file=sys.stderr)
@@ -113,8 +115,8 @@ def main() -> None:
     # 2. 轮询音色状态，直到 ready 或 failed；只在状态变化时打印（重放的音色可能已经是这两种状态）
     wait = POLL_INTERVAL
     for _ in range(MAX_POLLS):
-        if status in ("ready", "failed"):
-            break
+        if status != "processing":
+            break  # ready、failed，或不认识的状态：停止轮询
         time.sleep(wait)
         try:
             resp = requests.get(f"{API_BASE}/v1/voices/{voice_id}", headers=HEADERS, timeout=10)

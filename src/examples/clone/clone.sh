@@ -47,15 +47,23 @@ header() { tr -d '\r' <"$HEADERS" | awk -F': *' -v name="$1" 'tolower($1) == nam
 case "$STATUS" in
   201) ;;
   000) echo "提交失败，不确定是否已创建音色。用同一个键重新提交：$RESUBMIT" >&2; exit 1 ;;
-  # 速率限制最先检查：429 的请求什么也没有创建；429 总是带 Retry-After
+  # 速率限制在检查请求内容之前：429 的请求什么也没有创建；429 总是带 Retry-After
   429) echo "没有创建音色。等待 $(header retry-after) 秒后用同一个键重新提交：$RESUBMIT" >&2; fail "$STATUS" ;;
   5??) echo "不确定是否已创建音色。等待后用同一个键重新提交：$RESUBMIT" >&2; fail "$STATUS" ;;
-  # 这个键已经随内容不同的请求创建了音色：先查询它，是要的克隆就接着用，不是就换新的键
-  409) echo "这个键已经创建了音色：$(header location)" >&2; fail "$STATUS" ;;
+  # 这个键已经创建了音色，这次提交的内容与那次不同（例如录音重新导出过）。
+  # 一个键只属于一次克隆：接着用 Location 指向的音色，不要换新键重新提交
+  409) ;;
   *) fail "$STATUS" ;;
 esac
-VOICE_ID="$(jq -r '.voice_id' "$BODY")"
-VOICE_STATUS="$(jq -r '.status' "$BODY")"
+if [[ "$STATUS" == 409 ]]; then
+  VOICE_ID="$(header location)"
+  VOICE_ID="${VOICE_ID##*/}"
+  VOICE_STATUS=processing
+  echo "这个键已经创建了音色 $VOICE_ID，接着用它" >&2
+else
+  VOICE_ID="$(jq -r '.voice_id' "$BODY")"
+  VOICE_STATUS="$(jq -r '.status' "$BODY")"
+fi
 if [[ "$(header idempotent-replayed)" == true ]]; then
   echo "重放：这个键之前已经创建了这个音色，这次没有新建" >&2
 fi
