@@ -386,6 +386,7 @@ export function RetryPolicyTable(): ReactNode {
               查一次。某一轮查询失败（可以重试的错误码，或者网络错误）时不退避、不马上重查，照常等到下一轮再查；响应带{' '}
               <code>Retry-After</code> 时，下一轮前至少等待它给出的秒数。轮询有自己的上限：最多{' '}
               {pollingPolicy.maxRounds} 轮，用完后停止，并报告资源仍未就绪。
+              <Prose text={pollingPolicy.stopsOn} />
             </td>
           </tr>
         </tbody>

@@ -141,7 +141,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '上下文因服务端故障结束：错误码为 `internal_error` 的 `error`',
     billed: 'started-but-failed',
     rule: '出错的一段不计费，即使已经收到它的部分音频；它之前的段计费，排队的段不计费',
-    more: '所以在新的上下文中重发没有收到音频的文本，出错的这段文本只计费一次，做法见[重试策略](/api/errors#retries)。',
+    more: '所以在新的上下文中重发没有收到音频的文本，出错的这段文本最多计费一次（重发从最后一个听到的词之后开始，已经听到的部分不再计费），做法见[重试策略](/api/errors#retries)。',
     reported: '`error` 消息的 `billed_characters`',
   }),
   row({
@@ -195,7 +195,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'segments',
     topic: '按段计费',
-    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费，因服务端的原因没有合成完的一段也不计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个字符（按发送的文本计，空白和标记都算在内），它的计费字符数不会更多。每个请求或上下文一次合成一段：上一段的音频写出后，下一段开始合成。`,
+    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费。没有合成完的一段只在服务端的原因时不计费：服务端出错、HTTP 处理超时，或服务端以自身原因的关闭码（${closesFor('server')}）关闭连接；连接没有关闭帧就断开时，这一段照常计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个字符（按发送的文本计，空白和标记都算在内），它的计费字符数不会更多。每个请求或上下文一次合成一段，上一段合成完，下一段才开始；WebSocket 上还要等上一段的音频写入连接，见[发送节奏与流控](/api/websocket#flow-control)。`,
   },
   {
     id: 'reported-counts',
@@ -205,7 +205,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'usage-records',
     topic: '没有收到计费字符数时',
-    rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的用量明细。它逐条列出每次合成的计费字符数：HTTP 请求按请求 ID 和时间，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`，每小时扣费后更新。API 没有查询用量的接口，\`GET /v1/user/credit\` 只返回余额。`,
+    rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的用量明细。它逐条列出每次合成的计费字符数：HTTP 请求按请求 ID 和时间，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新。API 没有查询用量的接口，\`GET /v1/user/credit\` 只返回余额。`,
   },
   {
     id: 'reconcile',
@@ -215,7 +215,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'retries',
     topic: '重试会再计费',
-    rule: '已经开始合成、客户端却没有收到的音频同样计费，重发这段文本会再计费一次；只有因服务端的原因没有合成完的一段不计费，重发它不会重复计费。所以不要让读取超时过早断开：`stream: false` 时读取超时要长于服务端的处理时间上限，`stream: true` 时它限制的是两个分块之间的等待，见 [HTTP 处理超时](/api/limits-and-timeouts#http-timeout)；不再需要的音频要尽早取消。',
+    rule: '已经开始合成、客户端却没有收到的音频同样计费，重发这段文本会再计费一次；只有因服务端的原因没有合成完的一段不计费，重发它最多计费一次。所以不要让读取超时过早断开：`stream: false` 时读取超时要长于服务端的处理时间上限，`stream: true` 时它限制的是两个分块之间的等待，见 [HTTP 处理超时](/api/limits-and-timeouts#http-timeout)；不再需要的音频要尽早取消。',
   },
   {
     id: 'balance-check',
@@ -235,7 +235,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'low-balance-alert',
     topic: '余额预警',
-    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较 \`total_balance\`：它是最近一次整点扣费后的余额，不含本小时的用量，所以比较时要留出一小时用量的余量。`,
+    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较 \`total_balance\`：它是最近一次整点扣费后的余额，不含本小时的用量，也没有减去处理中音色预留的克隆费，所以比较时要留出这两笔的余量。`,
   },
   {
     id: 'invoices',

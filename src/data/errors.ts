@@ -156,7 +156,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: true,
     action:
-      '原样重发结果不会变。修改被拒绝的内容后再发送；认为判断有误时，带上请求 ID [联系技术支持](/api/introduction#support)。',
+      '原样重发结果不会变。修改被拒绝的内容后再发送；认为判断有误时，带上请求 ID [联系技术支持](/api/introduction#support)。WebSocket 上下文中途收到它时，这一轮回复到此为止：不要在新的上下文中重发或接着说剩下的文本，改为提示用户或显示文字回复。',
     example: { message: '文本包含不允许合成的内容。', param: 'text' },
     examples: {
       audio: { message: '参考录音包含不允许克隆的内容。', param: 'audio' },
@@ -191,7 +191,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-account',
     onWebsocket: true,
     action:
-      '不要重试。在控制台充值后再发起请求。查询余额接口返回的余额不含本小时的用量，提前检查时要留出余量，见[余额不会变成负数](/price#billing-rule-balance-check)。',
+      '不要重试。在控制台充值后再发起请求。查询余额接口返回的余额不是服务端检查时用的数，提前检查时要留出余量，见[余额不会变成负数](/price#billing-rule-balance-check)。',
     example: { message: '账户余额不足，请在控制台充值。', param: null },
   }),
   entry({
@@ -223,14 +223,13 @@ export const apiErrors: readonly ApiErrorCode[] = [
     name: '幂等键已用于内容不同的克隆请求',
     searchAliases: ['idempotency_key_reused', 'idempotency_key_in_use', '幂等键冲突'],
     meaning:
-      '24 小时内，这个 `Idempotency-Key` 已经随一个内容不同的克隆请求创建了音色（`param` 为 `Idempotency-Key`），这次请求没有创建音色。怎样判断内容是否相同，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
+      '这个 `Idempotency-Key` 在 24 小时内已经创建了音色，而这次请求的内容与创建它的那次不同（`param` 为 `Idempotency-Key`）；这次没有创建音色。怎样判断内容是否相同，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
     kind: 'fix-request',
     onWebsocket: false,
     action:
-      '查询响应头 `Location` 指向的音色，它是这个键创建的。是你要的克隆（例如录音重新导出过）就接着用它；不是（程序把键用在了另一个克隆上），为新的克隆生成新的键再提交。见[克隆自定义音色：失败后重试](/guides/clone#retry)。',
+      '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成。一个键只属于一次克隆，所以它就是这次克隆的结果，只是两次提交之间录音或字段变了（例如录音重新导出过）。不要自动换新键重新提交，那会再创建一个音色、再计费一次；程序把同一个键用在了两次不同的克隆上时，这是程序的错误，修正键的生成方式。见[克隆自定义音色：失败后重试](/guides/clone#retry)。',
     example: {
-      message:
-        '这个 Idempotency-Key 已用于一个内容不同的克隆请求，并创建了音色，见响应头 Location。',
+      message: '这个 Idempotency-Key 已经创建了音色，这次请求的内容与那次不同，见响应头 Location。',
       param: 'Idempotency-Key',
     },
   }),
@@ -268,7 +267,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 413,
     name: '参考录音过大',
     searchAliases: ['file_too_large', 'request_entity_too_large'],
-    meaning: `上传的参考录音超过 ${limit('referenceAudioSize').value} MB 的大小上限；\`message\` 写明收到的大小。大小最先检查，超限的文件不论内容是什么都返回这个错误。`,
+    meaning: `上传的参考录音超过 ${limit('referenceAudioSize').value} MB 的大小上限；\`message\` 写明收到的大小。在请求本身的检查中大小最先（只有鉴权和速率限制在它之前），超限的文件不论内容是什么都返回这个错误。`,
     kind: 'fix-request',
     onWebsocket: false,
     action: '不要原样重试。截取最清晰的一段，或转成压缩格式后重新上传。',

@@ -141,7 +141,7 @@ export const limits: readonly Limit[] = [
     unit: 'MB',
     scope: '每次上传',
     onExceed:
-      'HTTP 413 `payload_too_large`，`message` 写明收到的大小；大小最先检查，超限的文件不论内容是什么都返回它。服务端读完整个请求体才返回 413，不会中途断开连接',
+      'HTTP 413 `payload_too_large`，`message` 写明收到的大小；在请求本身的检查中大小最先（只有鉴权和速率限制在它之前），超限的文件不论内容是什么都返回它。服务端读完整个请求体才返回 413，不会中途断开连接',
   },
   {
     key: 'referenceAudioMinDuration',

@@ -95,7 +95,7 @@ export const retryPolicy: RetryPolicy = {
     '连接的重连次数在重连后的连接送来第一条 `audio` 时清零，一轮的尝试次数在这一轮收到 `audio` 时清零：之后再失败，从第 1 次、第一步退避重新算。只完成了握手、还没有送来音频的连接，不算恢复。',
   realtimeBudgetMs: 10_000,
   realtimeBudgetScope:
-    '按轮计时（一轮是用户正在等的一段回复），从这一轮第一次失败时算起，到失败之后的第一块音频为止，其间的重试、重连、重发和等待都算在内。失败指迫使客户端重试或重连的错误、关闭或握手被拒绝。没有失败的一轮不计时：大模型生成得慢、等待工具调用都不是失败。音频开始之后再失败，从那次失败起重新计时。',
+    '按轮计时（一轮是用户正在等的一段回复），从这一轮第一次失败时算起，到失败之后的第一块音频为止，其间的重试、重连、重发和等待都算在内。失败指迫使客户端重试或重连的错误、关闭或握手被拒绝。服务端的 `1000` 和 `4000` 关闭了一轮进行中的回复时不算失败、重连也不算尝试，但听的人同样在等，所以这一轮也从这时计时。没有失败的一轮不计时：大模型生成得慢、等待工具调用都不是失败。音频开始之后再失败，从那次失败起重新计时。',
   overBudget:
     '下一次等待会超出剩余时间时，放弃这一轮并降级，例如改为显示文字回复，不再等待、也不再尝试。`Retry-After`（HTTP 响应的或握手被拒绝时的）比剩余时间还长时也一样，例如 `Retry-After: 20`。',
   batch: '没有总时长：按 `Retry-After` 等待，只受最多尝试次数的约束。',
@@ -135,6 +135,8 @@ export interface PollingPolicy {
   readonly intervalMs: number;
   /** Rounds in all; then the client stops and reports that the resource is not ready yet. */
   readonly maxRounds: number;
+  /** The answers that end polling at once, for the reader (D118). */
+  readonly stopsOn: string;
 }
 
 const pollIntervalMs = 5_000;
@@ -146,6 +148,8 @@ export const pollingPolicy: PollingPolicy = {
   // The clone processing-time limit (src/data/limits.ts) plus one round: a clone still processing
   // at the limit turns `failed` (D67), and the last round sees it.
   maxRounds: (cloneProcessingLimit.value * 60_000) / pollIntervalMs + 1,
+  stopsOn:
+    '收到 404 `voice_not_found`（音色在轮询期间被删除）或不认识的 `status` 值时，立即停止轮询并报告，不要当作暂时性错误继续查。',
 };
 
 /** The anchor of the polling row on /api/errors. */

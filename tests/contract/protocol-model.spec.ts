@@ -897,7 +897,7 @@ test('an empty flush restarts the idle timer (D11)', () => {
   ]);
 });
 
-test('a close with contexts open ends them without done; started segments stay billed (D3, D6)', () => {
+test('a close with contexts open ends them without done; started segments stay billed (D3, D6, D113)', () => {
   const text = '第一句。第二句。第三句';
   const started = billedCharacters('第一句。第二句。');
   // At 15 the first segment's audio is sent, the second is in synthesis, the third is buffered.

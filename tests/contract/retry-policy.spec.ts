@@ -40,9 +40,13 @@ test('the reconnect count restarts on a connection’s first audio, not after a 
   expect(p.resetRule).not.toMatch(/\d+\s*(?:秒|分钟)|稳定/);
 });
 
-test('one real-time budget runs from a turn’s first failure to its first audio after it (D83, D21)', () => {
+test('one real-time budget runs from a turn’s first failure to its first audio after it (D83, D21, D114)', () => {
   const p = retryPolicy;
   expect(p.realtimeBudgetScope).toMatch(/^按轮计时/);
+  // D114: a server's 1000 or 4000 closing a turn starts its budget, without being an attempt.
+  expect(p.realtimeBudgetScope).toMatch(
+    /`1000` 和 `4000`[^。]*不算失败、重连也不算尝试[^。]*也从这时计时/,
+  );
   // D83: it starts at the first failure, not at the first attempt; no failure, no clock.
   expect(p.realtimeBudgetScope).toContain('第一次失败时算起');
   expect(p.realtimeBudgetScope).toContain('没有失败的一轮不计时');
