@@ -28,7 +28,7 @@ import {
 } from '../src/data/apiSpecs';
 import { apiVersionPrefix, deployment } from '../src/data/deployment';
 import { errorByCode } from '../src/data/errors';
-import { limit } from '../src/data/limits';
+import { limit, type LimitKey } from '../src/data/limits';
 import { fieldsOf, fillHoldInterval, websocketModel } from './lib/websocket-model';
 import { maxSegmentLength } from '../src/protocol/segment';
 import { deref as derefRef } from './lib/json-ref';
@@ -252,6 +252,12 @@ async function publishAsyncApi(): Promise<void> {
     },
     ...rest,
   };
+  // The connection's limits, as the limits table states them (src/data/limits.ts): a reader of the
+  // document alone finds them beside the keepalive rule, not only on the site.
+  asJson(asJson(published.channels).speech)['x-limits'] = websocketLimitKeys.map((key) => {
+    const { subject, value, unit, scope, onExceed } = limit(key);
+    return { key, subject, value, unit, scope, onExceed };
+  });
   writeIfChanged(path.join(root, websocketSpec.bundlePath), stringify(published, { lineWidth: 0 }));
   writeIfChanged(
     path.join(root, websocketSpec.publishedPath),
@@ -269,6 +275,16 @@ async function publishAsyncApi(): Promise<void> {
 
 const asJson = (value: unknown): Record<string, unknown> =>
   (value ?? {}) as Record<string, unknown>;
+
+/** The limits that bind a websocket connection, published with the AsyncAPI document. */
+const websocketLimitKeys: readonly LimitKey[] = [
+  'requestsPerMinute',
+  'websocketConnections',
+  'contextsPerConnection',
+  'websocketIdleTimeout',
+  'websocketPingInterval',
+  'textLength',
+];
 
 /**
  * A document for download: its Markdown links to the site's pages (`](/price#…)`) made absolute

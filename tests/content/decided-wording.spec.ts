@@ -62,3 +62,15 @@ test('a 402 or 403 on a same-key resend: the key has no voice now (D120)', () =>
     '这个键现在没有对应的音色：它从没创建过音色，或者创建的音色已经删除',
   );
 });
+
+test('401 and 429 may come before the body is read: a reset mid-upload is a timeout (D122)', () => {
+  const voices = openApiDocuments().find((d) => d.id === 'voices')!.doc;
+  const create = operationsOf(voices).find((o) => o.op.operationId === 'createVoice')!;
+  expect(String(create.op.description)).toMatch(
+    /401 或 429 可能在请求体传完之前返回[^。]*按超时处理，用同一个键重新提交/,
+  );
+});
+
+test('a consent record keeps the request ID of the 201 that created the voice (D123)', () => {
+  expect(page('/guides/clone')).toContain('创建它的那次 201 响应的请求 ID');
+});

@@ -1760,3 +1760,29 @@ test('rate_limited on a full connection: another connection may start the contex
   expect(retryPolicy.websocketRateLimited).toContain('另一条连接');
   expect(retryPolicy.websocketRateLimited).toContain('在哪条连接上开始都一样');
 });
+
+test('a cancel lost with its connection bills no less than the cancel would have: the drop is the bound (D121)', () => {
+  const text = '第一句。第二句。第三句。第四句';
+  // The cancel arrives at 15 (first segment sent, second in synthesis) and is processed.
+  const cancelled = client();
+  cancelled.send(
+    { type: 'generate', context_id: 'turn-1', text, voice_id: voice, continue: true },
+    0,
+  );
+  cancelled.run(15);
+  cancelled.send({ type: 'cancel', context_id: 'turn-1' }, 15);
+  cancelled.run(100);
+  const done = cancelled.messages().find((m) => m.type === 'done');
+  expect(done).toBeDefined();
+  // The connection drops at 15 instead, the cancel never read: the drop's row bills it.
+  const dropped = client();
+  dropped.send(
+    { type: 'generate', context_id: 'turn-1', text, voice_id: voice, continue: true },
+    0,
+  );
+  dropped.run(15);
+  dropped.events.push(...dropped.session.close(15, 1006));
+  const [record] = dropped.session.usage;
+  expect(record.end).toBe('close');
+  expect(record.billedCharacters).toBeGreaterThanOrEqual(Number(done!.billed_characters));
+});

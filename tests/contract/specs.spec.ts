@@ -9,7 +9,7 @@ import { Parser, fromFile } from '@asyncapi/parser';
 
 import { apiSpecs, publishedSpecPath, websocketSpec } from '../../src/data/apiSpecs';
 import { apiErrors, errorByCode } from '../../src/data/errors';
-import { limit, limits } from '../../src/data/limits';
+import { limit, limits, type LimitKey } from '../../src/data/limits';
 import { defaultModel, models } from '../../src/data/models';
 import {
   audioContainers,
@@ -539,6 +539,23 @@ test.describe('the downloadable documents', () => {
       expect(prose.some((t) => t.includes(`](${deployment.siteUrl}/`))).toBe(true);
     });
   }
+
+  test('the AsyncAPI download states the connection’s limits as the limits table does', () => {
+    const channel = (readYaml(websocketSpec.publishedPath).channels as Record<string, Json>).speech;
+    const stated = channel['x-limits'] as { key: LimitKey; value: number; unit: string }[];
+    expect(stated.map((l) => l.key)).toEqual(
+      expect.arrayContaining([
+        'contextsPerConnection',
+        'websocketIdleTimeout',
+        'websocketConnections',
+      ]),
+    );
+    for (const { key, value, unit } of stated)
+      expect({ value, unit }, key).toEqual({
+        value: limit(key).value,
+        unit: limit(key).unit,
+      });
+  });
 
   test('the AsyncAPI download parses with the AsyncAPI parser', async () => {
     const { document, diagnostics } = await fromFile(
