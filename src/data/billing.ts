@@ -121,7 +121,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '客户端发送 `cancel` 取消上下文',
     billed: 'started',
     rule: '音频已经全部发出的段和收到 `cancel` 时正在合成的一段计费，排队的段和还没有成段的文本不计费',
-    more: `已经发出、还在网络上传输的音频也算发出。正在合成的一段剩余的音频不再发送。一段最多 ${maxBilledBeyondAudio} 个字符，按你发送的文本计（空白、闭合的引号和括号、标记都算在内），它的计费字符数不会更多。所以取消最多比服务端已经发出的音频多计费 ${maxBilledBeyondAudio} 个计费字符。`,
+    more: `已经发出、还在网络上传输的音频也算发出。正在合成的一段剩余的音频不再发送。一段最多 ${maxBilledBeyondAudio} 个字符，按你发送的文本计（空白、闭合的引号和括号、标记都算在内），它的计费字符数不会更多。所以取消时，音频还没有发出的计费字符最多 ${maxBilledBeyondAudio} 个，就是正在合成的那一段。`,
     reported:
       '`cancel` 之后收到的 `done` 的 `billed_characters`；上下文先因 `error` 结束时，是那条 `error` 的 `billed_characters`',
   }),
@@ -132,7 +132,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
       '上下文因 `internal_error` 以外的 `error` 而结束，例如 `content_rejected`、`insufficient_credit`',
     billed: 'started',
     rule: '音频已经全部发出的段计费；出错时正在合成的一段也计费，但 `content_rejected` 和 `insufficient_credit` 出错时没有正在合成的段；没有通过检查的一段、排队的段和还没有成段的文本不计费',
-    more: `\`content_rejected\` 和 \`insufficient_credit\` 是在一段开始合成之前检查出来的，这时没有正在合成的段：被拒绝的这一段不计费，只计它之前的段。其他结束上下文的错误与取消一样，最多比服务端已经发出的音频多计费 ${maxBilledBeyondAudio} 个计费字符。上下文的第一条 \`generate\` 就被拒绝时，计费字符数为 0。`,
+    more: `\`content_rejected\` 和 \`insufficient_credit\` 是在一段开始合成之前检查出来的，这时没有正在合成的段：被拒绝的这一段不计费，只计它之前的段。其他结束上下文的错误与取消一样，音频还没有发出的计费字符最多 ${maxBilledBeyondAudio} 个。上下文的第一条 \`generate\` 就被拒绝时，计费字符数为 0。`,
     reported: '`error` 消息的 `billed_characters`',
   }),
   row({

@@ -6,7 +6,7 @@
 //
 // 连接被关闭时按关闭码决定是否重连；重连后，没有收到音频的文本放进新的上下文（新的 context_id）重发。
 // 上下文因 internal_error 结束时同样用新的 context_id 重发；上下文数超限（rate_limited）时等有上下文结束再开始。
-// 取消之后，上下文以先到的 done 或结束它的 error 结束，只结束一次。
+// 取消之后，上下文以 done 或结束它的 error 结束，两者只会收到一条。
 //
 // 运行：
 //   npm install ws
@@ -97,7 +97,7 @@ class Turn {
     this.ended = false; // 说完、被取消或出错，不再发送
     this.attempt = 1; // 这一轮连续第几次尝试：收到音频时回到 1
     this.waiting = false; // 上下文数超限：等这条连接上有上下文结束再开始
-    this.cancelled = false; // 已发送 cancel：等 done 或结束它的 error，先到的为准
+    this.cancelled = false; // 已发送 cancel：等 done 或结束它的 error（只会收到一条）
     this.retrying = false; // internal_error 之后：等退避结束再重发
   }
 
