@@ -254,10 +254,11 @@ async function publishAsyncApi(): Promise<void> {
   };
   // The connection's limits, as the limits table states them (src/data/limits.ts): a reader of the
   // document alone finds them beside the keepalive rule, not only on the site.
-  asJson(asJson(published.channels).speech)['x-limits'] = websocketLimitKeys.map((key) => {
-    const { subject, value, unit, scope, onExceed } = limit(key);
-    return { key, subject, value, unit, scope, onExceed };
-  });
+  asJson(asJson((published as Record<string, unknown>).channels).speech)['x-limits'] =
+    websocketLimitKeys.map((key) => {
+      const { subject, value, unit, scope, onExceed } = limit(key);
+      return { key, subject, value, unit, scope, onExceed };
+    });
   writeIfChanged(path.join(root, websocketSpec.bundlePath), stringify(published, { lineWidth: 0 }));
   writeIfChanged(
     path.join(root, websocketSpec.publishedPath),
