@@ -13,12 +13,7 @@ export interface StoredSample {
   readonly label: string;
   readonly highlight: string;
   readonly code: string;
-  readonly requirements: readonly {
-    name: string;
-    install?: string;
-    /** A file the project needs, e.g. Rust's Cargo.toml lines. */
-    file?: { name: string; language: string; content: string };
-  }[];
+  readonly requirements: readonly { name: string; install?: string }[];
 }
 
 const escape = (text: string) => text.replace(/[%\\]/g, (c) => (c === '%' ? '%25' : '%5C'));
