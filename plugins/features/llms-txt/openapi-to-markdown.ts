@@ -271,22 +271,32 @@ function parametersMarkdown(entry: OperationEntry): string[] {
     byKey.set(`${p.in}:${p.name}`, p);
   }
   const params = [...byKey.values()];
+  // A description with a list does not fit a table cell (Markdown cells hold one line): the cell
+  // keeps its first paragraph, and the whole description follows the table under the name.
+  const hasList = (text: string | undefined): boolean => /\n\s*(?:[-*] |\d+\. )/.test(text ?? '');
   return parameterGroups.flatMap(([place, label]) => {
-    const rows = params
-      .filter((p) => p.in === place)
-      .map((p) => {
-        const schema = deref(document, p.schema ?? {});
-        const constraints = constraintsOf(
-          p.example === undefined ? schema : { ...schema, example: p.example },
-        );
-        return [
-          code(p.name),
-          typeCell(document, schema),
-          p.required ? '是' : '否',
-          explain(p.description, constraints),
-        ];
-      });
-    return rows.length ? [`### ${label}`, table(['名称', '类型', '必填', '说明'], rows)] : [];
+    const group = params.filter((p) => p.in === place);
+    const rows = group.map((p) => {
+      const schema = deref(document, p.schema ?? {});
+      const constraints = constraintsOf(
+        p.example === undefined ? schema : { ...schema, example: p.example },
+      );
+      const description = hasList(p.description)
+        ? `${(p.description ?? '').trim().split(/\n\s*\n/)[0]} 详见表后的 ${code(p.name)}。`
+        : p.description;
+      return [
+        code(p.name),
+        typeCell(document, schema),
+        p.required ? '是' : '否',
+        explain(description, constraints),
+      ];
+    });
+    const details = group
+      .filter((p) => hasList(p.description))
+      .flatMap((p) => [`#### ${code(p.name)}`, prose(p.description)]);
+    return rows.length
+      ? [`### ${label}`, table(['名称', '类型', '必填', '说明'], rows), ...details]
+      : [];
   });
 }
 
