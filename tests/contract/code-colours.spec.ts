@@ -100,3 +100,89 @@ for (const [name, theme] of [
     expect([...new Set(mismatches)]).toEqual([]);
   });
 }
+
+/** `#rrggbb`, `#rgb`, `rgb(…)` or `rgba(…)` as [r, g, b, a] (0–255, alpha 0–1). */
+function rgba(colour: string): [number, number, number, number] {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour.trim());
+  if (hex) {
+    const h = hex[1].length === 3 ? [...hex[1]].map((c) => c + c).join('') : hex[1];
+    return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)).concat(1) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+  }
+  const fn = /^rgba?\(([^)]+)\)$/.exec(colour.trim());
+  if (!fn) throw new Error(`not a colour: ${colour}`);
+  const [r, g, b, a = 1] = fn[1].split(',').map(Number);
+  return [r, g, b, a];
+}
+
+/** WCAG 2 relative luminance of an opaque colour. */
+function luminance([r, g, b]: number[]): number {
+  const channel = (v: number) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+const over = (top: number[], bottom: number[]): number[] =>
+  [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3]));
+
+const contrast = (a: number[], b: number[]): number => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+for (const [name, theme] of [
+  ['light', lightCodeTheme],
+  ['dark', darkCodeTheme],
+] as [string, PrismTheme][]) {
+  // The accessibility project leaves code blocks to this test (axe's colour check on thousands of
+  // token spans was most of its time): every colour a shown token takes meets WCAG AA for normal
+  // text on the block's background. No block highlights lines (checked below): on a highlighted
+  // line's darker background the light theme's greens and blues fall to 3.7:1.
+  test(`every ${name} code colour shown reads at 4.5:1 on the block's background`, () => {
+    const background = rgba(String(theme.plain.backgroundColor));
+    const colours = new Set<string>([String(theme.plain.color)]);
+    for (const [language, code] of codeShown()) {
+      renderToStaticMarkup(
+        React.createElement(Highlight, {
+          theme,
+          code,
+          language,
+          children: ({ tokens: lines, getTokenProps }) => {
+            for (const token of lines.flat()) {
+              const colour = getTokenProps({ token }).style?.color;
+              if (colour) colours.add(colour);
+            }
+            return null;
+          },
+        }),
+      );
+    }
+    expect(colours.size).toBeGreaterThan(5);
+    const low = [...colours]
+      .map((colour) => ({ colour, ratio: contrast(over(rgba(colour), background), background) }))
+      .filter(({ ratio }) => ratio < 4.5)
+      .map(({ colour, ratio }) => `${colour}: ${ratio.toFixed(2)}`);
+    expect(low).toEqual([]);
+  });
+}
+
+test('no code block highlights lines, whose background the colours are not checked on', () => {
+  const marked: string[] = [];
+  for (const file of files('docs').filter((f) => f.endsWith('.mdx'))) {
+    const mdx = readFileSync(file, 'utf8');
+    for (const [fence] of mdx.matchAll(/^```\w*[^\n]*$/gm)) {
+      if (/\{[\d,\s-]+\}/.test(fence)) marked.push(`${file}: ${fence}`);
+    }
+    if (/highlight-(?:next-line|start)/.test(mdx)) marked.push(`${file}: a highlight comment`);
+  }
+  for (const file of files('src/examples')) {
+    if (/highlight-(?:next-line|start)/.test(readFileSync(file, 'utf8'))) marked.push(file);
+  }
+  expect(marked).toEqual([]);
+});
