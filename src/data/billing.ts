@@ -141,7 +141,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '上下文因服务端故障结束：错误码为 `internal_error` 的 `error`',
     billed: 'started-but-failed',
     rule: '出错的一段不计费，即使已经收到它的部分音频；它之前的段计费，排队的段不计费',
-    more: '所以在新的上下文中重发没有收到音频的文本，出错的这段文本最多计费一次（重发从最后一个听到的词之后开始，已经听到的部分不再计费），做法见[重试策略](/api/errors#retries)。',
+    more: '所以在新的上下文中重发没有收到音频的文本，出错的这段文本最多计费一次（重发从收到音频的最后一个词之后开始，已经收到音频的部分不再计费），做法见[重试策略](/api/errors#retries)。',
     reported: '`error` 消息的 `billed_characters`',
   }),
   row({
