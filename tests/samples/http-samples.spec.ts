@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { useHttpMock } from './mock-fixture';
 
-import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { deployment } from '../../src/data/deployment';
 import { limit } from '../../src/data/limits';
 import { pollingPolicy } from '../../src/data/retryPolicy';
@@ -18,36 +18,16 @@ import { operationPages } from '../support/operations';
 import { htmlFileOf, samplesOfPage } from './collect';
 import { exec } from './exec';
 import { referenceWav } from './harness';
-import {
-  accepted,
-  root,
-  startHttpMock,
-  type AccountOptions,
-  type HttpMock,
-  type Recorder,
-} from './http-mock';
+import { accepted, root, type AccountOptions, type Recorder } from './http-mock';
 
 const apiKey = 'sk-test-samples';
 /** A version 4 UUID, as the samples make them. */
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-let mock: HttpMock;
-const recorders: Recorder[] = [];
-test.beforeAll(async () => {
-  mock = await startHttpMock({
-    specsDir: path.join(root, path.dirname(bundledSpecPath('voices'))),
-    workDir: mkdtempSync(path.join(tmpdir(), 'http-samples-')),
-  });
-});
-test.afterAll(async () => mock?.close());
-test.afterEach(async () => {
-  await Promise.all(recorders.splice(0).map((r) => r.close()));
-});
+const { record, mock } = useHttpMock('http-samples');
 
 async function recorder(options: AccountOptions = {}): Promise<Recorder> {
-  const r = await mock.record(options);
-  recorders.push(r);
-  return r;
+  return record(options);
 }
 
 /** Runs a program in a new directory beside `reference.wav`, against the recorder. */
@@ -103,7 +83,7 @@ for (const [language, command, file] of samples) {
     // A fresh UUID each run, never a literal, never the spec's example; printed for a rerun.
     for (const [i, key] of keys.entries()) {
       expect(key).toMatch(uuid);
-      expect(key).not.toBe(mock.idempotencyKeyExample);
+      expect(key).not.toBe(mock().idempotencyKeyExample);
       expect(runs[i].output).toContain(key!);
     }
     expect(keys[0]).not.toBe(keys[1]);

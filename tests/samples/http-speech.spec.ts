@@ -5,14 +5,11 @@
  * its own (`AccountOptions`): a virtual clock where an hour or a time limit must pass, a balance
  * where it is checked, a synthesis pace where requests must overlap.
  */
-import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { useHttpMock } from './mock-fixture';
 import WebSocket from 'ws';
 
-import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { billingRules } from '../../src/data/billing';
 import { errorByCode } from '../../src/data/errors';
 import { limit } from '../../src/data/limits';
@@ -26,15 +23,7 @@ import {
 import { segmentText } from '../../src/protocol/segment';
 import { startWebsocketMock } from '../mock/websocket-mock';
 import { referenceWav } from './harness';
-import {
-  root,
-  startHttpMock,
-  virtualClock,
-  type AccountOptions,
-  type HttpMock,
-  type MockClock,
-  type Recorder,
-} from './http-mock';
+import { virtualClock, type AccountOptions, type MockClock, type Recorder } from './http-mock';
 
 type Json = Record<string, unknown>;
 
@@ -45,22 +34,10 @@ const second = 1000;
 const minute = 60 * second;
 const hour = 60 * minute;
 
-let mock: HttpMock;
-const recorders: Recorder[] = [];
-test.beforeAll(async () => {
-  mock = await startHttpMock({
-    specsDir: path.join(root, path.dirname(bundledSpecPath('speech'))),
-    workDir: mkdtempSync(path.join(tmpdir(), 'http-speech-')),
-  });
-});
-test.afterAll(async () => mock?.close());
-test.afterEach(async () => {
-  await Promise.all(recorders.splice(0).map((r) => r.close()));
-});
+const { record } = useHttpMock('http-speech');
 
 async function account(options: AccountOptions = {}) {
-  const recorder = await mock.record(options);
-  recorders.push(recorder);
+  const recorder = await record(options);
   const call = (route: string, init: RequestInit = {}, key = keyB) =>
     fetch(`${recorder.origin}${route}`, {
       ...init,

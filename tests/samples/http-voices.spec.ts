@@ -5,27 +5,19 @@
  * account of its own (`AccountOptions`): a virtual clock where a limit or a day must pass, a
  * balance and quota where they are checked, one-shot failures where an answer must be lost.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { useHttpMock } from './mock-fixture';
 import { parse } from 'yaml';
 
-import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { errorByCode } from '../../src/data/errors';
 import { idempotencyKeyHours, limit } from '../../src/data/limits';
 import { storedData, voiceDeletion, voiceDeletionPolicy } from '../../src/data/policies';
 import { clonePriceFen } from '../../src/data/pricing';
 import { pollingPolicy } from '../../src/data/retryPolicy';
 import { referenceWav } from './harness';
-import {
-  root,
-  startHttpMock,
-  virtualClock,
-  type AccountOptions,
-  type HttpMock,
-  type Recorder,
-} from './http-mock';
+import { root, virtualClock, type AccountOptions } from './http-mock';
 
 type Json = Record<string, unknown>;
 
@@ -36,23 +28,11 @@ const hour = 60 * minute;
 /** A start on the hour, so that hourly debits fall where a test expects them. */
 const start = new Date('2026-11-28T10:00:00Z');
 
-let mock: HttpMock;
-const recorders: Recorder[] = [];
-test.beforeAll(async () => {
-  mock = await startHttpMock({
-    specsDir: path.join(root, path.dirname(bundledSpecPath('voices'))),
-    workDir: mkdtempSync(path.join(tmpdir(), 'http-voices-')),
-  });
-});
-test.afterAll(async () => mock?.close());
-test.afterEach(async () => {
-  await Promise.all(recorders.splice(0).map((r) => r.close()));
-});
+const { record } = useHttpMock('http-voices');
 
 /** A recorder with its account, and the calls the tests make through it. */
 async function account(options: AccountOptions = {}) {
-  const recorder = await mock.record(options);
-  recorders.push(recorder);
+  const recorder = await record(options);
   const call = (route: string, init: RequestInit = {}) =>
     fetch(`${recorder.origin}${route}`, {
       ...init,
