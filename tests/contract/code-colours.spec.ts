@@ -45,6 +45,29 @@ function codeShown(): [string, string][] {
   return code;
 }
 
+/** Each token of `shown` as prism-react-renderer highlights it with `theme`: its types and colour. */
+function eachToken(
+  theme: PrismTheme,
+  shown: [string, string][],
+  visit: (types: string[], colour: string | undefined, language: string) => void,
+): void {
+  for (const [language, code] of shown) {
+    renderToStaticMarkup(
+      React.createElement(Highlight, {
+        theme,
+        code,
+        language,
+        children: ({ tokens: lines, getTokenProps }) => {
+          for (const token of lines.flat()) {
+            visit(token.types, getTokenProps({ token }).style?.color, language);
+          }
+          return null;
+        },
+      }),
+    );
+  }
+}
+
 test.beforeAll(async () => {
   // The grammars the site registers beyond prism-react-renderer's own, as the classic theme does:
   // PHP's needs markup-templating first.
@@ -75,27 +98,13 @@ for (const [name, theme] of [
     );
     const mismatches: string[] = [];
     let tokens = 0;
-    for (const [language, code] of shown) {
-      renderToStaticMarkup(
-        React.createElement(Highlight, {
-          theme,
-          code,
-          language,
-          children: ({ tokens: lines, getTokenProps }) => {
-            for (const token of lines.flat()) {
-              tokens += 1;
-              const expected = getTokenProps({ token }).style?.color;
-              const type = colourType(token.types);
-              const actual = type === undefined ? undefined : resolve(theme, type, language).color;
-              if (actual !== expected) {
-                mismatches.push(`${language} ${token.types.join(' ')}: ${actual} ≠ ${expected}`);
-              }
-            }
-            return null;
-          },
-        }),
-      );
-    }
+    eachToken(theme, shown, (types, colour, language) => {
+      tokens += 1;
+      const type = colourType(types);
+      const actual = type === undefined ? undefined : resolve(theme, type, language).color;
+      if (actual !== colour)
+        mismatches.push(`${language} ${types.join(' ')}: ${actual} ≠ ${colour}`);
+    });
     expect(tokens).toBeGreaterThan(10_000);
     expect([...new Set(mismatches)]).toEqual([]);
   });
@@ -147,22 +156,9 @@ for (const [name, theme] of [
   test(`every ${name} code colour shown reads at 4.5:1 on the block's background`, () => {
     const background = rgba(String(theme.plain.backgroundColor));
     const colours = new Set<string>([String(theme.plain.color)]);
-    for (const [language, code] of codeShown()) {
-      renderToStaticMarkup(
-        React.createElement(Highlight, {
-          theme,
-          code,
-          language,
-          children: ({ tokens: lines, getTokenProps }) => {
-            for (const token of lines.flat()) {
-              const colour = getTokenProps({ token }).style?.color;
-              if (colour) colours.add(colour);
-            }
-            return null;
-          },
-        }),
-      );
-    }
+    eachToken(theme, codeShown(), (_, colour) => {
+      if (colour) colours.add(colour);
+    });
     expect(colours.size).toBeGreaterThan(5);
     const low = [...colours]
       .map((colour) => ({ colour, ratio: contrast(over(rgba(colour), background), background) }))
