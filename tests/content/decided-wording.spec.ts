@@ -74,3 +74,13 @@ test('401 and 429 may come before the body is read: a reset mid-upload is a time
 test('a consent record keeps the request ID of the 201 that created the voice (D123)', () => {
   expect(page('/guides/clone')).toContain('创建它的那次 201 响应的请求 ID');
 });
+
+test('whether to finish a reply after an ending error is told once, by code, and linked (D124)', () => {
+  expect(page('/api/errors')).toMatch(
+    /上下文因错误结束后，要不要在新的上下文中把这段话说完，看错误码[^\n]*`internal_error`[^\n]*`invalid_request`[^\n]*`rate_limited`[^\n]*`content_rejected` 和 `insufficient_credit` 这一轮到此为止/,
+  );
+  for (const route of ['/guides/contexts', '/api/speech/websocket']) {
+    expect(page(route), route).toContain('WebSocket 中的错误');
+    expect(page(route), route).not.toMatch(/`internal_error` 和 `rate_limited` 重发/);
+  }
+});
