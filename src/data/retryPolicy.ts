@@ -135,7 +135,7 @@ export interface PollingPolicy {
   readonly intervalMs: number;
   /** Rounds in all; then the client stops and reports that the resource is not ready yet. */
   readonly maxRounds: number;
-  /** The answers that end polling at once, for the reader (D118). */
+  /** What counts toward the cap and what ends polling at once, for the reader (D118, D125). */
   readonly stopsOn: string;
 }
 
@@ -149,7 +149,7 @@ export const pollingPolicy: PollingPolicy = {
   // at the limit turns `failed` (D67), and the last round sees it.
   maxRounds: (cloneProcessingLimit.value * 60_000) / pollIntervalMs + 1,
   stopsOn:
-    '收到 404 `voice_not_found`（音色在轮询期间被删除）或不认识的 `status` 值时，立即停止轮询并报告，不要当作暂时性错误继续查。',
+    '每一轮都计入上限，收到可以重试的错误码或网络错误的那一轮也算。收到 404 `voice_not_found`（音色在轮询期间被删除）或不认识的 `status` 值时，立即停止轮询并报告，不要当作暂时性错误继续查。',
 };
 
 /** The anchor of the polling row on /api/errors. */

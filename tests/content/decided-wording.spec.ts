@@ -42,7 +42,10 @@ test('content_rejected mid-reply ends the reply: no resend, no continuation (D11
   expect(page('/api/errors')).toContain(shown(action));
 });
 
-test('a 404 or an unknown status ends polling at once (D118)', () => {
+test('every polling round counts toward the cap; a 404 or an unknown status ends polling at once (D118, D125)', () => {
+  expect(pollingPolicy.stopsOn).toMatch(
+    /^每一轮都计入上限，收到可以重试的错误码或网络错误的那一轮也算/,
+  );
   expect(pollingPolicy.stopsOn).toMatch(
     /404 `voice_not_found`[^。]*不认识的 `status`[^。]*立即停止轮询/,
   );
