@@ -29,7 +29,7 @@ import {
 import { apiVersionPrefix, deployment } from '../src/data/deployment';
 import { errorByCode } from '../src/data/errors';
 import { limit, type LimitKey } from '../src/data/limits';
-import { fieldsOf, fillHoldInterval, websocketModel } from './lib/websocket-model';
+import { fieldsOf, fillKeepalive, keepaliveNumbersOf, websocketModel } from './lib/websocket-model';
 import { maxSegmentLength } from '../src/protocol/segment';
 import { deref as derefRef } from './lib/json-ref';
 import { writeIfChanged } from './lib/write-if-changed';
@@ -227,11 +227,12 @@ async function publishAsyncApi(): Promise<void> {
       JSON.stringify(withoutParserKeys(document.json())),
     ),
   ) as Record<string, unknown>;
-  // The published document reads as the pages do: the hold interval written out wherever it is
+  // The published document reads as the pages do: the keepalive numbers written out wherever
+  // they are
   // named (the parser copies the channel into every operation, so not only in the channel).
   const keepalive = asJson(asJson(asJson(resolved.channels).speech)['x-keepalive']);
   const publishing = JSON.parse(
-    fillHoldInterval(JSON.stringify(resolved), Number(keepalive.holdFlushSeconds)),
+    fillKeepalive(JSON.stringify(resolved), keepaliveNumbersOf(keepalive)),
   ) as Record<string, unknown>;
   // A placeholder nobody fills would reach readers as `{name}`: fail the build instead.
   const unfilled = /\{[A-Za-z]+\}/.exec(JSON.stringify(publishing));

@@ -149,25 +149,63 @@ function flowControlOf(value: unknown): FlowControl {
   return { pacing: prose(f.pacing), backpressure: prose(f.backpressure), limits: prose(f.limits) };
 }
 
-/** Where `x-keepalive.hold` names its interval; filled from `holdFlushSeconds`. */
-const holdInterval = '{holdFlushInterval}';
+/** The numbers `x-keepalive` writes once, and the placeholders its prose names them by. */
+const keepaliveNumbers = {
+  holdFlushSeconds: ['{holdFlushInterval}'],
+  probeAfterSeconds: ['{probeAfter}'],
+  pongTimeoutSeconds: ['{pongTimeout}'],
+} as const;
 
-/**
- * `x-keepalive.hold` with its interval filled in, and the interval: how a context that waits for
- * text holds its connection. The number is written once, as `holdFlushSeconds`.
- */
-function idleHoldOf(value: unknown): Pick<WebsocketProtocol, 'idleHold' | 'holdFlushSeconds'> {
+type KeepaliveNumbers = Record<keyof typeof keepaliveNumbers, number>;
+
+/** `x-keepalive`'s numbers, checked: each is a positive number of seconds. */
+export function keepaliveNumbersOf(value: unknown): KeepaliveNumbers {
   const k = asJson(value);
-  const seconds = Number(k.holdFlushSeconds);
-  if (!(seconds > 0) || !String(k.hold ?? '').includes(holdInterval)) {
-    throw new Error(`x-keepalive: needs holdFlushSeconds and a hold that names ${holdInterval}`);
+  const numbers = Object.fromEntries(
+    Object.keys(keepaliveNumbers).map((name) => [name, Number(k[name])]),
+  ) as KeepaliveNumbers;
+  for (const [name, seconds] of Object.entries(numbers)) {
+    if (!(seconds > 0)) throw new Error(`x-keepalive: needs ${name} (seconds)`);
   }
-  return { idleHold: fillHoldInterval(prose(k.hold), seconds), holdFlushSeconds: seconds };
+  return numbers;
 }
 
-/** The prose with `{holdFlushInterval}` as the reader sees it (“20 秒”). */
-export const fillHoldInterval = (text: string, seconds: number): string =>
-  text.replaceAll(holdInterval, `${seconds} 秒`);
+/**
+ * The prose with `x-keepalive`'s placeholders as the reader sees them (“20 秒”):
+ * `{holdFlushInterval}`, `{probeAfter}`, `{pongTimeout}` and their sum `{probeAndPong}`.
+ */
+export function fillKeepalive(text: string, n: KeepaliveNumbers): string {
+  let filled = text;
+  for (const [name, [placeholder]] of Object.entries(keepaliveNumbers)) {
+    filled = filled.replaceAll(placeholder, `${n[name as keyof KeepaliveNumbers]} 秒`);
+  }
+  return filled.replaceAll('{probeAndPong}', `${n.probeAfterSeconds + n.pongTimeoutSeconds} 秒`);
+}
+
+/**
+ * How a context that waits for text holds its connection (`x-keepalive.hold`) and how a client
+ * notices a dead connection (`x-keepalive.deadConnection`), with their numbers filled in.
+ */
+function keepaliveOf(
+  value: unknown,
+): Pick<
+  WebsocketProtocol,
+  'idleHold' | 'holdFlushSeconds' | 'deadConnection' | 'probeAfterSeconds' | 'pongTimeoutSeconds'
+> {
+  const k = asJson(value);
+  const numbers = keepaliveNumbersOf(k);
+  if (!String(k.hold ?? '').includes('{holdFlushInterval}')) {
+    throw new Error('x-keepalive: needs a hold that names {holdFlushInterval}');
+  }
+  if (!String(k.deadConnection ?? '').includes('{probeAfter}')) {
+    throw new Error('x-keepalive: needs a deadConnection that names {probeAfter}');
+  }
+  return {
+    ...numbers,
+    idleHold: fillKeepalive(prose(k.hold), numbers),
+    deadConnection: fillKeepalive(prose(k.deadConnection), numbers),
+  };
+}
 
 export function websocketModel(
   resolved: Json,
@@ -219,7 +257,7 @@ export function websocketModel(
     headers,
     keepalive: prose(asJson(channel['x-keepalive']).description),
     idle: prose(asJson(channel['x-keepalive']).idle),
-    ...idleHoldOf(channel['x-keepalive']),
+    ...keepaliveOf(channel['x-keepalive']),
     responseHeaders: ((channel['x-handshake-response-headers'] as Json[]) ?? []).map((h) => ({
       name: String(h.name),
       description: prose(h.description),

@@ -389,6 +389,15 @@ export function Keepalive(): ReactNode {
   );
 }
 
+/** How a client notices a connection that dropped without a close frame, from `x-keepalive`. */
+export function DeadConnection(): ReactNode {
+  return (
+    <div data-rule="dead-connection">
+      <Paragraphs text={protocol.deadConnection} />
+    </div>
+  );
+}
+
 /**
  * The idle-timeout rule, from the AsyncAPI document's `x-keepalive.idle`, and how a context that
  * waits for text holds its connection (`x-keepalive.hold`).

@@ -205,7 +205,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'usage-records',
     topic: '没有收到计费字符数时',
-    rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的用量明细。它逐条列出每次合成的计费字符数：HTTP 请求按请求 ID 和时间，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新。API 没有查询用量的接口，\`GET /v1/user/credit\` 只返回余额。`,
+    rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的用量明细。它逐条列出每次合成的计费字符数：HTTP 请求按请求 ID 和时间，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新。API 没有查询用量的接口，\`GET /v1/user/credit\` 只返回余额；在明细出来之前，程序把这个上下文记为“待核对”，连同连接 ID 和 \`context_id\`，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
   },
   {
     id: 'reconcile',
@@ -220,7 +220,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'balance-check',
     topic: '余额不会变成负数',
-    rule: '每次合成之前都先检查余额。HTTP 请求按整段文本的费用检查，通过后预留这笔费用直到请求结束，所以同时进行的请求不会一起透支；WebSocket 上下文在合成每一段之前按这一段的费用检查；检查时已经减去本小时产生、还没有扣除的用量和预留的费用。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。`GET /v1/user/credit` 返回的余额已经包含充值，但不含本小时还没有扣除的用量。',
+    rule: '每次合成之前都先检查余额。HTTP 请求按整段文本的费用检查，通过后预留这笔费用直到请求结束，所以同时进行的请求不会一起透支；WebSocket 上下文在合成每一段之前按这一段的费用检查；检查用的金额减去了还没有扣除的用量和预留的费用，就是 `GET /v1/user/credit` 返回的 `available_balance`。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。',
   },
   {
     id: 'top-up',
@@ -230,12 +230,12 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'clone-charge',
     topic: '克隆的余额检查与扣费',
-    rule: '克隆费在音色变为 `ready` 时计费，提交时先检查余额：余额减去本小时还没有扣除的用量和处理中音色的克隆费，不够一次克隆费时返回 `insufficient_credit`，不创建音色。通过检查后，处理期间预留这笔克隆费，之后每次检查余额（无论合成还是克隆）都先减去它。音色变为 `ready` 时，克隆费计入这一小时的用量，在下一次整点扣费时扣除，之后 `GET /v1/user/credit` 才反映它；此后删除这个音色，克隆费照样扣除。音色变为 `failed` 或在处理中被删除时不计费，也不再预留。',
+    rule: '克隆费在音色变为 `ready` 时计费，提交时先检查余额：余额减去本小时还没有扣除的用量和处理中音色的克隆费，不够一次克隆费时返回 `insufficient_credit`，不创建音色。通过检查后，处理期间预留这笔克隆费，之后每次检查余额（无论合成还是克隆）都先减去它。音色变为 `ready` 时，克隆费计入这一小时的用量，在下一次整点扣费时扣除。`GET /v1/user/credit` 的 `available_balance` 从提交通过检查起就减去这笔钱，`total_balance` 在扣费之后才减去；此后删除这个音色，克隆费照样扣除。音色变为 `failed` 或在处理中被删除时不计费，也不再预留。',
   },
   {
     id: 'low-balance-alert',
     topic: '余额预警',
-    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较 \`total_balance\`：它是最近一次整点扣费后的余额，不含本小时的用量，也没有减去处理中音色预留的克隆费，所以比较时要留出这两笔的余量。`,
+    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较 \`available_balance\`：它已经减去了还没有扣除的用量和预留的费用，就是下一次余额检查用的金额。`,
   },
   {
     id: 'invoices',

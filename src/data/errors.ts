@@ -16,9 +16,12 @@ import { bytesPerMB, referenceAudioFormatNames, referenceAudioRefusals } from '.
  * - `poll`: do not resend; poll the resource until it is ready, then send again;
  * - `fix-request`: do not retry; change the request (the field `param` names) and send it again;
  * - `fix-account`: do not retry; fix the account (API key, credit, voice quota) first;
- * - `recreate`: never retry; the resource can never work, create a new one.
+ * - `recreate`: never retry; the resource can never work, create a new one;
+ * - `adopt`: never resend, not with a new key either; what the request asked for already exists
+ *   under its idempotency key, at the response's `Location` (D126).
  */
-export type ErrorActionKind = 'retry' | 'poll' | 'fix-request' | 'fix-account' | 'recreate';
+export type ErrorActionKind =
+  'retry' | 'poll' | 'fix-request' | 'fix-account' | 'recreate' | 'adopt';
 
 export const errorActionKinds: readonly ErrorActionKind[] = [
   'retry',
@@ -26,6 +29,7 @@ export const errorActionKinds: readonly ErrorActionKind[] = [
   'fix-request',
   'fix-account',
   'recreate',
+  'adopt',
 ];
 
 /** How the catalogue names each kind. */
@@ -35,6 +39,7 @@ export const errorActionLabel: Readonly<Record<ErrorActionKind, string>> = {
   'fix-request': '修正请求',
   'fix-account': '检查账户',
   recreate: '重新创建',
+  adopt: '沿用已有结果',
 };
 
 /** What each kind asks of the client program, for the reader. */
@@ -45,6 +50,8 @@ export const errorActionMeaning: Readonly<Record<ErrorActionKind, string>> = {
   'fix-request': '请求本身有问题，不要原样重试；按 `param` 修正请求后再发。',
   'fix-account': '账户或 API 密钥有问题，不要重试；先处理账户（密钥、余额、音色名额）。',
   recreate: '这个资源再也不能使用了（例如克隆失败的音色），重试没有用，要重新创建一个。',
+  adopt:
+    '这次请求要做的事，同一个幂等键已经做过了。不要重发，也不要换新键重发（那会再做一次、再计费一次）；接着用响应头 `Location` 指向的结果。',
 };
 
 interface ApiErrorEntry {
@@ -191,7 +198,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-account',
     onWebsocket: true,
     action:
-      '不要重试。在控制台充值后再发起请求。查询余额接口返回的余额不是服务端检查时用的数，提前检查时要留出余量，见[余额不会变成负数](/price#billing-rule-balance-check)。',
+      '不要重试。在控制台充值后再发起请求。要提前判断，比较[查询余额](/api/user/credit)返回的 `available_balance`：它就是服务端检查时用的金额。',
     example: { message: '账户余额不足，请在控制台充值。', param: null },
   }),
   entry({
@@ -224,7 +231,8 @@ export const apiErrors: readonly ApiErrorCode[] = [
     searchAliases: ['idempotency_key_reused', 'idempotency_key_in_use', '幂等键冲突'],
     meaning:
       '这个 `Idempotency-Key` 在 24 小时内已经创建了音色，而这次请求的内容与创建它的那次不同（`param` 为 `Idempotency-Key`）；这次没有创建音色。怎样判断内容是否相同，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
-    kind: 'fix-request',
+    // Not `fix-request`: a handler per kind would mint a new key and bill a second voice (D126).
+    kind: 'adopt',
     onWebsocket: false,
     action:
       '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成。一个键只属于一次克隆，所以它就是这次克隆的结果，只是两次提交之间录音或字段变了（例如录音重新导出过）。不要自动换新键重新提交，那会再创建一个音色、再计费一次；程序把同一个键用在了两次不同的克隆上时，这是程序的错误，修正键的生成方式。见[克隆自定义音色：失败后重试](/guides/clone#retry)。',

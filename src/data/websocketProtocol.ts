@@ -121,6 +121,15 @@ export interface WebsocketProtocol {
   readonly idleHold: string;
   /** How often that `flush` is sent (s), from `x-keepalive.holdFlushSeconds`. */
   readonly holdFlushSeconds: number;
+  /**
+   * How a client notices a connection that dropped without a close frame (D36, D129), from
+   * `x-keepalive.deadConnection`, its numbers filled in.
+   */
+  readonly deadConnection: string;
+  /** With a context in progress, silence (s) after which the client sends a ping (D129). */
+  readonly probeAfterSeconds: number;
+  /** How long the client waits for any frame after that ping (s) before the connection is dead. */
+  readonly pongTimeoutSeconds: number;
   readonly closeCodes: CloseCode[];
   /** Pacing, backpressure and the absent limits, from `x-flow-control`. */
   readonly flowControl: FlowControl;

@@ -60,6 +60,16 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
     },
     'fix-account': { lines: ['不要重试，先处理密钥、余额或音色名额'], verdict: 'stop' },
     recreate: { lines: ['不要重试：资源已不可用，重新创建一个'], verdict: 'stop' },
+    adopt: {
+      lines: [
+        [
+          { text: '不要重发，也不要换新键；沿用 ' },
+          { text: 'Location', code: true },
+          { text: ' 指向的结果' },
+        ],
+      ],
+      verdict: 'stop',
+    },
   };
   const reconnectDetail: Record<Reconnect, { lines: Line[]; verdict: Verdict }> = {
     backoff: {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 
 import { billingRules } from '../../src/data/billing';
-import { errorByCode } from '../../src/data/errors';
+import { errorActionLabel, errorByCode } from '../../src/data/errors';
 import { markdownPathOf } from '../../src/data/llms';
 import { pollingPolicy } from '../../src/data/retryPolicy';
 import { root } from '../support/examples';
@@ -66,11 +66,11 @@ test('a 402 or 403 on a same-key resend: the key has no voice now (D120)', () =>
   );
 });
 
-test('401 and 429 may come before the body is read: a reset mid-upload is a timeout (D122)', () => {
+test('401 and 429 come after the whole body, as 413 does: a reset mid-upload is the network (D122, D134)', () => {
   const voices = openApiDocuments().find((d) => d.id === 'voices')!.doc;
   const create = operationsOf(voices).find((o) => o.op.operationId === 'createVoice')!;
   expect(String(create.op.description)).toMatch(
-    /401 或 429 可能在请求体传完之前返回[^。]*按超时处理，用同一个键重新提交/,
+    /服务端仍会读完整个请求体[^。]*再返回 401 或 429[^。]*上传中途连接被重置一定是网络问题，按超时处理，用同一个键重新提交/,
   );
 });
 
@@ -86,4 +86,45 @@ test('whether to finish a reply after an ending error is told once, by code, and
     expect(page(route), route).toContain('WebSocket 中的错误');
     expect(page(route), route).not.toMatch(/`internal_error` 和 `rate_limited` 重发/);
   }
+});
+
+test('a 409 idempotency_conflict is its own kind, never "fix the request" (D126)', () => {
+  const conflict = errorByCode('idempotency_conflict')!;
+  expect(conflict.kind).toBe('adopt');
+  // The kinds list on /api/errors: the code sits under its own kind, not under 修正请求.
+  const kinds = page('/api/errors')
+    .split('\n')
+    .filter((line) => /^- \*\*/.test(line));
+  const under = (label: string) => kinds.find((line) => line.startsWith(`- **${label}**`)) ?? '';
+  expect(under(errorActionLabel.adopt)).toContain('`idempotency_conflict`');
+  expect(under(errorActionLabel['fix-request'])).not.toContain('idempotency_conflict');
+  expect(under(errorActionLabel.adopt)).toContain('也不要换新键重发');
+});
+
+test('a streamed break before the time limit, counted from the body sent, is resent; at the limit, split (D127)', () => {
+  expect(page('/api/errors')).toContain(
+    '从客户端发完请求体算起，不到[处理时间上限]就断开的，不是超时，重试；到了上限才断开的，按这段文本超时处理，拆短后再合成',
+  );
+});
+
+test('resumed audio in a compressed format is decoded, cut at end_ms and joined; forwarding asks for pcm (D130)', () => {
+  const resume = page('/api/websocket');
+  expect(resume).toContain(
+    '其他格式的每个上下文都是一段独立的音频流，有自己的文件头，不能按字节接：把两段分别解码成采样，旧的截到 `end_ms`，新的接在后面',
+  );
+  expect(page('/choice-endpoints')).toContain('仍然请求 `pcm`，在你的服务端编码成 Opus 再转发');
+  expect(page('/choice-endpoints')).not.toContain('可以考虑 `ogg_opus`');
+});
+
+test('a dropped context is booked at most at the characters of the text sent to it (D131)', () => {
+  const rule = billingRules.find((r) => r.id === 'usage-records')!.rule;
+  expect(rule).toContain('按发给它的全部文本的计费字符数记账：计费不会超过它');
+  expect(page('/price')).toContain(shown(rule));
+});
+
+test('a hold keeps an unfinished Latin word on the client, not in the context (D132)', () => {
+  const channel = (asyncApiDocument().channels as Record<string, Record<string, unknown>>).speech;
+  const hold = (channel['x-keepalive'] as { hold: string }).hold;
+  expect(hold).toContain('把这个还没写完的词（最后一个空白或标点之后的字母和数字）留在你自己那边');
+  expect(page('/api/websocket')).toContain('把这个还没写完的词');
 });

@@ -1254,7 +1254,7 @@ test('a follow-up’s settings are compared with the defaults filled in (D35)', 
 });
 
 test('a live connection is never silent for two ping intervals: the mock pings an idle one (D36)', async () => {
-  const pingIntervalMs = 100;
+  const pingIntervalMs = 250;
   const mock = await startWebsocketMock({ pingIntervalMs });
   try {
     const { frames, code } = await new Promise<{ frames: number[]; code: number | null }>(
@@ -1282,6 +1282,99 @@ test('a live connection is never silent for two ping intervals: the mock pings a
     // A watchdog of two intervals without any frame never fires on a live connection.
     const gaps = frames.slice(1).map((t, i) => t - frames[i]);
     expect(Math.max(...gaps)).toBeLessThan(2 * pingIntervalMs);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('a client that stops reading mid-reply is closed with 4002, before the idle timeout (D133)', async () => {
+  // The API's proportions: the idle timeout is three ping intervals.
+  const pingIntervalMs = 200;
+  expect(limit('websocketIdleTimeout').value).toBe(3 * limit('websocketPingInterval').value);
+  const mock = await startWebsocketMock({
+    pingIntervalMs,
+    idleTimeoutMs: 3 * pingIntervalMs,
+    stepMs: 40,
+  });
+  try {
+    const code = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+        headers: { Authorization: 'Bearer sk-test' },
+      });
+      ws.on('open', () => {
+        ws.send(
+          JSON.stringify({
+            type: 'generate',
+            context_id: 'turn-1',
+            text: '第一句话。第二句话。第三句话。',
+            voice_id: voice,
+          }),
+        );
+        // The receive loop blocks: nothing is read, so no ping is answered.
+        ws.pause();
+        setTimeout(() => ws.resume(), 6 * pingIntervalMs);
+      });
+      ws.on('close', (c) => resolve(c));
+      ws.on('error', reject);
+    });
+    expect(code).toBe(4002);
+    expect(mock.log.closes).toEqual([4002]);
+  } finally {
+    await mock.close();
+  }
+});
+
+test('mid-turn, a client ping is answered at once, between the audio messages (D129)', async () => {
+  const { probeAfterSeconds, pongTimeoutSeconds } = (
+    asyncApiDocument().channels as Record<string, Record<string, unknown>>
+  ).speech['x-keepalive'] as { probeAfterSeconds: number; pongTimeoutSeconds: number };
+  // Within the real-time budget, a silent drop is found: the probe and its wait fit twice over.
+  expect(2 * (probeAfterSeconds + pongTimeoutSeconds) * 1000).toBeLessThanOrEqual(
+    retryPolicy.realtimeBudgetMs,
+  );
+  // Each audio message 50 ms apart: a long reply is streaming when the ping goes out.
+  const mock = await startWebsocketMock({ stepMs: 50 });
+  try {
+    const seen = await new Promise<string[]>((resolve, reject) => {
+      const ws = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+        headers: { Authorization: 'Bearer sk-test' },
+      });
+      const seen: string[] = [];
+      let pingedAt = 0;
+      ws.on('open', () =>
+        ws.send(
+          JSON.stringify({
+            type: 'generate',
+            context_id: 'turn-1',
+            text: '第一句话。第二句话。第三句话。第四句话。第五句话。第六句话。',
+            voice_id: voice,
+          }),
+        ),
+      );
+      ws.on('message', (raw) => {
+        const m = JSON.parse(raw.toString()) as { type: string };
+        seen.push(m.type);
+        if (m.type === 'audio' && !pingedAt) {
+          pingedAt = Date.now();
+          ws.ping();
+        }
+        if (m.type === 'done') {
+          ws.close();
+          resolve(seen);
+        }
+      });
+      ws.on('pong', () => {
+        seen.push(
+          `pong after ${Date.now() - pingedAt < pongTimeoutSeconds * 1000 ? 'less' : 'more'} than the timeout`,
+        );
+      });
+      ws.on('error', reject);
+    });
+    const pong = seen.findIndex((t) => t.startsWith('pong'));
+    expect(seen[pong]).toBe('pong after less than the timeout');
+    // The pong came before the reply ended: it was not queued behind the audio.
+    expect(pong).toBeLessThan(seen.indexOf('done'));
+    expect(seen.slice(pong + 1)).toContain('audio');
   } finally {
     await mock.close();
   }

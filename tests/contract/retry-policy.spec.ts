@@ -73,7 +73,7 @@ test('two counters, each capped by the attempt limit, each restarting on its own
 test('websocket rate_limited waits for a context to end, not a backoff (D81)', () => {
   const rule = retryPolicy.websocketRateLimited;
   expect(rule).toContain('不按退避重试');
-  expect(rule).toMatch(/`done`[^。]*结束它的 `error`/);
+  expect(rule).toMatch(/`done`[^。]*结束上下文的 `error`/);
   expect(rule).toContain('计入这一轮的总时长');
   expect(rule).toContain('每次重新开始算一次尝试');
 });

@@ -218,6 +218,8 @@ export async function startWebsocketMock(
         if (unanswered >= 2) {
           log.closes.push(closeCodes.keepalive_timeout);
           ws.close(closeCodes.keepalive_timeout, 'keepalive_timeout');
+          // Closing: the model's own timers (the idle timeout) close nothing more (D133).
+          clearTimeout(timer);
           return;
         }
         unanswered += 1;
@@ -231,7 +233,7 @@ export async function startWebsocketMock(
         if (event.kind === 'message') {
           log.sent.push(event.message);
           if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event.message));
-        } else if (event.by === 'server') {
+        } else if (event.by === 'server' && ws.readyState === ws.OPEN) {
           log.closes.push(event.code);
           ws.close(event.code, event.reason);
         }

@@ -815,21 +815,26 @@ export async function startHttpMock(options: {
       );
     const usage = () => [...speechUsage, ...cloneFees(clock.now())].sort((a, b) => a.at - b.at);
 
-    /** Debits every whole hour that has ended: each model's sum rounded half up to the fen. */
+    /** An hour's debit of these records: clone fees, plus each model's sum rounded half up. */
+    function hourDebit(inHour: readonly UsageRecord[]): number {
+      let debit = inHour.filter((r) => r.model === 'clone').reduce((n, r) => n + r.fen, 0);
+      for (const model of Object.keys(speechPriceFen) as ModelId[]) {
+        const characters = inHour
+          .filter((r) => r.model === model)
+          .reduce((n, r) => n + r.characters, 0);
+        debit += roundHalfUp(characters * speechPriceFen[model], billingUnitCharacters);
+      }
+      return debit;
+    }
+
+    /** Debits every whole hour that has ended (D70). */
     function settle(): void {
       if (!ledger) return;
       const oldest = Math.min(clock.now(), ...[...running].map((r) => r.since));
       const upTo = hourOf(oldest);
       const due = usage().filter((r) => hourOf(r.at) >= ledger.nextHour && hourOf(r.at) < upTo);
       for (let hour = ledger.nextHour; hour < upTo; hour += 1) {
-        const inHour = due.filter((r) => hourOf(r.at) === hour);
-        let debit = inHour.filter((r) => r.model === 'clone').reduce((n, r) => n + r.fen, 0);
-        for (const model of Object.keys(speechPriceFen) as ModelId[]) {
-          const characters = inHour
-            .filter((r) => r.model === model)
-            .reduce((n, r) => n + r.characters, 0);
-          debit += roundHalfUp(characters * speechPriceFen[model], billingUnitCharacters);
-        }
+        const debit = hourDebit(due.filter((r) => hourOf(r.at) === hour));
         const fromVoucher = Math.min(ledger.voucher, debit);
         ledger.voucher -= fromVoucher;
         ledger.cash -= debit - fromVoucher;
@@ -837,16 +842,20 @@ export async function startHttpMock(options: {
       ledger.nextHour = Math.max(ledger.nextHour, upTo);
     }
     /**
-     * What a check may spend: the balance after the last debit, less this hour's usage not yet
-     * debited, the reservations of running syntheses (D99) and the fees of processing clones.
+     * What a check may spend (`available_balance`, D128): the balance after the last debit, less
+     * the usage not yet debited (as its hours will be debited), the reservations of running
+     * syntheses (D99) and the fees of processing clones.
      */
     function available(): number {
       if (!ledger) return Infinity;
       settle();
       const t = clock.now();
-      const undebited = usage()
-        .filter((r) => hourOf(r.at) >= ledger.nextHour)
-        .reduce((n, r) => n + r.fen, 0);
+      const pending = usage().filter((r) => hourOf(r.at) >= ledger.nextHour);
+      const hours = new Set(pending.map((r) => hourOf(r.at)));
+      const undebited = [...hours].reduce(
+        (n, hour) => n + hourDebit(pending.filter((r) => hourOf(r.at) === hour)),
+        0,
+      );
       const processing = [...voices.values()].filter(
         (v) => v.deletedAt === undefined && statusOf(v, t) === 'processing',
       ).length;
@@ -1276,6 +1285,8 @@ export async function startHttpMock(options: {
           JSON.stringify({
             currency,
             total_balance: yuan(ledger.cash + ledger.voucher),
+            // What the next balance check may spend, down to the fen (D128).
+            available_balance: yuan(Math.max(0, Math.floor(available()))),
             cash_balance: yuan(ledger.cash),
             voucher_balance: yuan(ledger.voucher),
             vouchers,

@@ -426,6 +426,53 @@ test('hourly billing: each segment to the hour it started, each model’s hour r
   );
 });
 
+test('`available_balance` is what the next check spends: a request costing it passes, one costing more gets 402 (D128)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:10:00Z'));
+  const { speak, call } = await account({ clock, cashFen: 20 });
+  const credit = async () => (await call('/v1/user/credit')).json() as Promise<Json>;
+  const turbo = 'loom-turbo-v2';
+  const hd = 'loom-hd-v2';
+  expect(await credit()).toMatchObject({ total_balance: '0.20', available_balance: '0.20' });
+  // 100 characters with the turbo model: 1.5 fen, which this hour's debit rounds to 2.
+  expect(speechCostFen(100, turbo)).toBe(1.5);
+  expect((await speak({ ...speech, text: '声'.repeat(100), model: turbo })).status).toBe(200);
+  // Not debited yet: the total stays, the available balance does not.
+  expect(await credit()).toMatchObject({ total_balance: '0.20', available_balance: '0.18' });
+  // 650 characters with the HD model cost 19.5 fen, more than is available: refused.
+  expect(speechCostFen(650, hd)).toBe(19.5);
+  const over = await speak({ ...speech, text: '声'.repeat(650), model: hd });
+  expect(over.status).toBe(402);
+  expect((await errorOf(over)).code).toBe('insufficient_credit');
+  // 600 characters cost exactly what is available: accepted, and nothing is left.
+  expect(speechCostFen(600, hd)).toBe(18);
+  expect((await speak({ ...speech, text: '声'.repeat(600), model: hd })).status).toBe(200);
+  expect((await credit()).available_balance).toBe('0.00');
+  // After the hourly debit both agree.
+  clock.advance(hour);
+  expect(await credit()).toMatchObject({ total_balance: '0.00', available_balance: '0.00' });
+});
+
+test('a streamed response that breaks before the time limit, counted from the body sent, was not the limit (D127)', async () => {
+  const limitMs = limit('httpTimeout').value * second;
+  const clock = virtualClock(new Date('2026-11-28T10:00:00Z'));
+  const text = '第一句话。第二句话。第三句话。第四句话。';
+  const { speak, recorder } = await account({ clock, segmentMs: limitMs / 3 + 1 });
+  // The client's clock starts when it has sent the body; the server's, no earlier (D95).
+  const sentAt = clock.now();
+  const late = await speak({ ...speech, text, stream: true });
+  expect(late.status).toBe(200);
+  await expect(late.arrayBuffer()).rejects.toThrow();
+  // The limit: the break comes at or after the limit on the client's clock too.
+  expect(clock.now() - sentAt).toBeGreaterThanOrEqual(limitMs);
+  // A failure in the first segment: the break comes well before the limit, so it is resent.
+  recorder.fault('createSpeech', { breakAtSegment: 1 });
+  const faultAt = clock.now();
+  const broken = await speak({ ...speech, text, stream: true });
+  expect(broken.status).toBe(200);
+  await expect(broken.arrayBuffer()).rejects.toThrow();
+  expect(clock.now() - faultAt).toBeLessThan(limitMs);
+});
+
 test('billed characters come from `X-Billed-Characters`, `done` and an ending `error` (D74)', async () => {
   // The billing rules name exactly these three sources.
   const sources = billingRules.find((r) => r.id === 'reported-counts')!.rule;

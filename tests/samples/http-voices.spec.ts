@@ -6,6 +6,7 @@
  * balance and quota where they are checked, one-shot failures where an answer must be lost.
  */
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { useHttpMock } from './mock-fixture';
@@ -419,6 +420,52 @@ test('an omitted `description` is stored as null and equals "" for a replay (D10
   // A description with text is another request.
   const described = await clone('d105-empty', { ...fields, description: '温和' });
   expect((await errorOf(described)).code).toBe('idempotency_conflict');
+});
+
+test('a 401 on a large upload comes after the whole body: the client reads it, never a reset (D134)', async () => {
+  const { recorder } = await account();
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('audio', new Blob([new Uint8Array(referenceWav())], { type: 'audio/wav' }), 'a.wav');
+  const request = new Request(`${recorder.origin}/v1/voices`, { method: 'POST', body: form });
+  const data = Buffer.from(await request.arrayBuffer());
+  // No key at all: refused from the headers, yet answered only once the body is in.
+  const answer = await new Promise<{ status: number; afterBody: boolean; body: string }>(
+    (resolve, reject) => {
+      let bodySent = false;
+      const upload = httpRequest(
+        `${recorder.origin}/v1/voices`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': request.headers.get('content-type')!,
+            'Content-Length': data.length,
+          },
+        },
+        (response) => {
+          const afterBody = bodySent;
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              afterBody,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        },
+      );
+      upload.on('error', reject);
+      upload.write(data.subarray(0, 1024));
+      setTimeout(() => {
+        bodySent = true;
+        upload.end(data.subarray(1024));
+      }, 300);
+    },
+  );
+  expect(answer.status).toBe(401);
+  expect(answer.afterBody).toBe(true);
+  expect((JSON.parse(answer.body) as { error: Json }).error.code).toBe('unauthorized');
 });
 
 test('the consent record is kept while its voice exists and 3 years after its deletion (D43)', () => {
