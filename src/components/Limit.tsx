@@ -1,5 +1,5 @@
 import React, { type ReactNode } from 'react';
-import { formatCount } from '@site/src/components/formatCount';
+import { formatCount } from '@site/src/data/format';
 import { limit as findLimit, type LimitKey } from '@site/src/data/limits';
 
 /**

@@ -15,7 +15,7 @@ import {
   speechCostFen,
   speechPriceFen,
 } from '@site/src/data/pricing';
-import { formatCount } from './formatCount';
+import { formatCount } from '../data/format';
 import styles from './Pricing.module.css';
 
 /** The billing unit in prose, e.g. “10,000 字符”. */

@@ -1,7 +1,7 @@
 import React, { type ReactNode } from 'react';
 import TableRegion from '@site/src/components/TableRegion';
 import Prose from '@site/src/components/Prose';
-import { formatCount } from '@site/src/components/formatCount';
+import { formatCount } from '@site/src/data/format';
 import Link from '@docusaurus/Link';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import {

@@ -1,4 +1,4 @@
-import { formatCount } from './formatCount';
+import { formatCount } from '../data/format';
 
 /**
  * The constraints of a schema as readers say them (取值范围：0.5 – 2.0, 长度：1 – 5,000 字符),

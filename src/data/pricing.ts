@@ -5,6 +5,7 @@
  */
 import type { ModelId } from './models';
 import { spokenText, type TextMarkup } from './pronunciation';
+import { formatCount } from './format';
 
 export const currency = 'CNY';
 
@@ -51,7 +52,21 @@ export const debitRule = {
   text: '用量按小时汇总、按小时扣费：每一段计入它开始合成的那一小时，每个整点按模型把上一小时的费用相加，四舍五入到分后扣除。单个请求的费用按计费字符数精确折算，不按计费单位向上取整，也不逐个请求取整到分；舍入的差额不结转到下一小时。扣费先用代金券，用完再用充值余额。克隆费计入音色变为 `ready` 的那一小时，它本身是整分，不需要取整。',
 } as const;
 
-/** `1234.5` fen → `¥12.35` (rounded half up to the fen). */
+/**
+ * Money as every page and tool shows it, from fen: the yuan grouped by thousands, two decimals
+ * for whole fen (`21000000` → `¥210,000.00`), and a fraction of a fen kept to the hundredth of
+ * a fen, trailing zeros dropped (`0.48` → `¥0.0048`, `4.5` → `¥0.045`): a short request's exact
+ * cost is never shown as ¥0.00. Rounded half up in integers, not by `toFixed`'s binary halves.
+ */
 export function formatYuan(fen: number): string {
-  return `¥${(Math.round(fen) / 100).toFixed(2)}`;
+  // Hundredths of a fen, the float noise of `characters × price ÷ unit` removed first.
+  const hundredths = Math.round(Math.abs(Number((fen * 100).toPrecision(12))));
+  const sign = fen < 0 && hundredths > 0 ? '-' : '';
+  const wholeFen = Math.floor(hundredths / 100);
+  const fraction = hundredths % 100;
+  const yuan = Math.floor(wholeFen / 100);
+  const decimals =
+    String(wholeFen % 100).padStart(2, '0') +
+    (fraction ? String(fraction).padStart(2, '0').replace(/0$/, '') : '');
+  return `${sign}¥${formatCount(yuan)}.${decimals}`;
 }

@@ -7,6 +7,7 @@
  * Pure; the page runs it in a web worker.
  */
 import { limit } from '../data/limits';
+import { formatCount } from '../data/format';
 import { logCaps, type LogRuleId } from './logRules';
 import { clientMessageNames, errorsText, validatorOf } from './schemas';
 import { changedSetting } from './settings';
@@ -44,8 +45,6 @@ interface ContextState {
   nextSequence: number;
 }
 
-const formatNumber = (n: number) => n.toLocaleString('zh-CN');
-
 /** The AsyncAPI `error` that ends no context: its `billed_characters` is null. */
 const endsNothing = (message: Json): boolean => message.billed_characters === null;
 
@@ -54,7 +53,7 @@ export function checkLog(text: string): LogReport {
   if (text.length > logCaps.bytes) {
     return {
       ok: false,
-      message: `日志太大：最多检查 ${formatNumber(logCaps.bytes / 1024 / 1024)} MB。请截取出问题的那一段再检查。`,
+      message: `日志太大：最多检查 ${formatCount(logCaps.bytes / 1024 / 1024)} MB。请截取出问题的那一段再检查。`,
     };
   }
   const rows = text.split(/\r?\n/);
@@ -62,7 +61,7 @@ export function checkLog(text: string): LogReport {
   if (rows.length > logCaps.lines) {
     return {
       ok: false,
-      message: `日志有 ${formatNumber(rows.length)} 行，最多检查 ${formatNumber(logCaps.lines)} 行。请截取出问题的那一段再检查。`,
+      message: `日志有 ${formatCount(rows.length)} 行，最多检查 ${formatCount(logCaps.lines)} 行。请截取出问题的那一段再检查。`,
     };
   }
   if (rows.length === 0) return { ok: false, message: '日志是空的：请粘贴或选择一个日志文件。' };

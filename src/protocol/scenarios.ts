@@ -64,10 +64,13 @@ export interface LaneSummary {
   readonly chunks: number;
   readonly durationMs: number;
   readonly bytes: number;
-  /** From the context's `done` or ending `error`, or null when it has not ended so. */
+  /**
+   * From the context's `done` or ending `error`; for one the connection's close ended, what the
+   * usage records show (the client is told nothing, D6); null while it runs.
+   */
   readonly billed: number | null;
   readonly costFen: number | null;
-  readonly ended: 'done' | 'error' | null;
+  readonly ended: 'done' | 'error' | 'close' | null;
 }
 
 export interface Timeline {

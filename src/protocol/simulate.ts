@@ -17,7 +17,7 @@ import {
   type TimelineEntry,
   type Wait,
 } from './scenarios';
-import { Session, type Json, type SessionEvent } from './session';
+import { Session, type Json, type SessionEvent, type UsageRecord } from './session';
 
 const matches = (message: Json, until: Extract<Wait, { until: unknown }>['until']) =>
   message.type === until.type &&
@@ -124,12 +124,13 @@ export function simulate(steps: readonly Step[], stepMs = simulatorStepMs): Time
   }
   // Scripts without a close run on to the server's close (the idle timeout).
   if (!session.closed) runUntil(() => false);
-  return { entries, lanes: lanesOf(entries, settings), close };
+  return { entries, lanes: lanesOf(entries, settings, session.usage), close };
 }
 
 function lanesOf(
   entries: readonly TimelineEntry[],
   settings: Map<string, { format: OutputFormat; model: string }>,
+  usage: readonly UsageRecord[],
 ): LaneSummary[] {
   const lanes = new Map<string, LaneSummary>();
   const laneOf = (id: string): LaneSummary =>
@@ -171,6 +172,18 @@ function lanesOf(
     } else {
       lanes.set(e.lane, lane);
     }
+  }
+  // A context the close ended was told nothing, yet its started segments are billed (D6): the
+  // usage records' count, so that the totals follow the billing table.
+  for (const record of usage) {
+    const lane = lanes.get(record.contextId);
+    if (record.end !== 'close' || !lane || lane.ended) continue;
+    lanes.set(record.contextId, {
+      ...lane,
+      billed: record.billedCharacters,
+      costFen: speechCostFen(record.billedCharacters, lane.model as ModelId),
+      ended: 'close',
+    });
   }
   return [...lanes.values()];
 }

@@ -3,9 +3,9 @@
  * number data while the page hydrates): it must write every number as that would.
  */
 import { test, expect } from '@playwright/test';
-import { formatCount } from '../../src/components/formatCount';
+import { formatCount } from '../../src/data/format';
 import { limits } from '../../src/data/limits';
-import { billingUnitCharacters } from '../../src/data/pricing';
+import { billingUnitCharacters, formatYuan, speechCostFen } from '../../src/data/pricing';
 
 test('numbers are grouped by thousands as zh-CN writes them', () => {
   const numbers = [
@@ -27,4 +27,22 @@ test('numbers are grouped by thousands as zh-CN writes them', () => {
     ...limits.map((l) => l.value),
   ];
   for (const n of numbers) expect(formatCount(n), String(n)).toBe(n.toLocaleString('zh-CN'));
+});
+
+test('money is written one way: grouped yuan, whole fen to two places, a fraction of a fen kept', () => {
+  const cases: [number, string][] = [
+    [0, '¥0.00'],
+    [0.48, '¥0.0048'],
+    [4.5, '¥0.045'],
+    [150, '¥1.50'],
+    [21_000_000, '¥210,000.00'],
+    [123_456_789.5, '¥1,234,567.895'],
+    // Half up at the hundredth of a fen, whatever the float: 0.105 is 0.10499… in binary.
+    [0.105, '¥0.0011'],
+    [1.005, '¥0.0101'],
+    [-150, '-¥1.50'],
+  ];
+  for (const [fen, text] of cases) expect(formatYuan(fen), String(fen)).toBe(text);
+  // A short request's exact cost is never shown as nothing.
+  expect(formatYuan(speechCostFen(32, 'loom-turbo-v2'))).toBe('¥0.0048');
 });

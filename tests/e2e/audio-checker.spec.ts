@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { run as zhlint } from 'zhlint';
 import { test, expect } from '../support/fixtures';
 import { glossary } from '../../src/data/glossary';
-import { formatCount } from '../../src/components/formatCount';
+import { formatCount } from '../../src/data/format';
 import { axeInBothModes } from '../support/axe';
 import { hydrated } from '../support/hydration';
 import {

@@ -13,7 +13,7 @@ import { bytesPerSample, estimatedSpeakingRate, wavHeaderBytes } from '../../src
 import { billedCharacters, formatYuan, speechCostFen } from '../../src/data/pricing';
 import { spokenText, type TextMarkup } from '../../src/data/pronunciation';
 import type { ModelId } from '../../src/data/models';
-import { formatCount } from '../../src/components/formatCount';
+import { formatCount } from '../../src/data/format';
 import { formatBytes, formatSeconds } from '../../src/components/CostEstimate/estimate';
 import { test, expect } from '../support/fixtures';
 import { axeInBothModes } from '../support/axe';

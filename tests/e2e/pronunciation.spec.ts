@@ -7,7 +7,7 @@
  */
 import { test, expect } from '../support/fixtures';
 import { hydrated } from '../support/hydration';
-import { formatCount } from '../../src/components/formatCount';
+import { formatCount } from '../../src/data/format';
 import { limit } from '../../src/data/limits';
 import {
   pronunciationError,

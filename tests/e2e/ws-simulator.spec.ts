@@ -13,6 +13,8 @@ import { hydrated } from '../support/hydration';
 import { startWebsocketMock } from '../mock/websocket-mock';
 import { scenarios, simulatorStepMs, type Step } from '../../src/protocol/scenarios';
 import { logRules } from '../../src/protocol/logRules';
+import { defaultModel } from '../../src/data/models';
+import { formatYuan, speechCostFen } from '../../src/data/pricing';
 
 type Json = Record<string, unknown>;
 
@@ -208,7 +210,12 @@ test.describe('the simulator shows what the mock sends', () => {
     // The barge-in bills what was synthesised before the cancel, and prices it.
     await runScenario(page, '用户打断');
     const row = page.locator('tr[data-lane="turn-1"]');
-    await expect(row).toContainText('¥');
+    // The cost is the billed characters at the model's price, written as every page writes money.
+    const billed = Number((await row.locator('td').nth(4).innerText()).replace(/,/g, ''));
+    expect(billed).toBeGreaterThan(0);
+    await expect(row.locator('td').nth(5)).toHaveText(
+      formatYuan(speechCostFen(billed, defaultModel.id)),
+    );
     await expect(page.getByTestId('session-timeline')).toContainText('字节');
   });
 
@@ -225,6 +232,15 @@ test.describe('the simulator shows what the mock sends', () => {
     await expect(page.getByRole('status').filter({ hasText: '模拟完成' })).toContainText('1008');
     const shown = await timelineOf(page);
     expect(shown.received[0]).toMatchObject({ type: 'audio', context_id: 'ctx-a', sequence: 0 });
+    // The close ended ctx-a without a done, yet audio was made: the usage records' count is shown,
+    // and the total follows the billing table instead of saying 0.
+    const row = page.locator('tr[data-lane="ctx-a"]');
+    await expect(row.locator('td').nth(4)).toContainText('随连接关闭结束');
+    const billed = Number((await row.locator('td').nth(4).innerText()).match(/^[\d,]+/)![0]);
+    expect(billed).toBeGreaterThan(0);
+    await expect(page.locator('[data-tool="simulator"]').getByText(/^合计计费/)).toContainText(
+      `合计计费 ${billed} 字符`,
+    );
     // Synthetic audio plays through Web Audio without a console error.
     await page.getByRole('button', { name: '试听 ctx-a 的模拟音频' }).click();
   });

@@ -1,7 +1,7 @@
 import React, { useEffect, useState, type ReactNode } from 'react';
 import { useOperation } from '@site/src/components/RequestEditor/operation';
 import { useJsonBody } from '@site/src/components/RequestEditor/jsonBody';
-import { formatCount } from '@site/src/components/formatCount';
+import { formatCount } from '@site/src/data/format';
 import { billingUnitCharacters, formatYuan, speechPriceFen } from '@site/src/data/pricing';
 import { estimateRequest, formatBytes, formatSeconds } from './estimate';
 import styles from './styles.module.css';

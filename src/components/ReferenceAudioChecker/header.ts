@@ -3,7 +3,7 @@
  * the native sample rate, channels, bit depth and duration. Web Audio's decoder resamples to its
  * context's rate, so the rate a reader recorded at is read here, from the file itself.
  */
-import { formatCount } from '../formatCount';
+import { formatCount } from '../../data/format';
 
 export type Container = 'wav' | 'mp3' | 'm4a' | 'ogg' | 'flac' | 'webm' | 'aac' | 'unknown';
 

@@ -16,7 +16,7 @@ import {
   type ReferenceAudioCheckId,
   type Verdict,
 } from '@site/src/data/referenceAudio';
-import { formatCount } from '../formatCount';
+import { formatCount } from '../../data/format';
 import type { AudioHeader, Container } from './header';
 import type { Measurements } from './analyse';
 

@@ -10,10 +10,10 @@ import type { LogReport } from '@site/src/protocol/logCheck';
 import { logCaps, logRule } from '@site/src/protocol/logRules';
 import { scenarios, timelineToLog } from '@site/src/protocol/scenarios';
 import { checkInWorker, simulateInWorker } from './workerClient';
+import { formatCount } from '@site/src/data/format';
 import styles from './styles.module.css';
 
-const number = (n: number) => n.toLocaleString('zh-CN');
-const tooLarge = `文件太大：最多检查 ${number(logCaps.bytes / 1024 / 1024)} MB。请截取出问题的那一段再检查。`;
+const tooLarge = `文件太大：最多检查 ${formatCount(logCaps.bytes / 1024 / 1024)} MB。请截取出问题的那一段再检查。`;
 
 export default function LogChecker(): ReactNode {
   const id = useId();
@@ -36,8 +36,8 @@ export default function LogChecker(): ReactNode {
       else {
         const found = result.violations.length + result.more;
         setStatus(
-          `检查了 ${number(result.lines)} 行（发送 ${number(result.sent)} 条，收到 ${number(result.received)} 条）：${
-            found === 0 ? '没有发现问题。' : `发现 ${number(found)} 个问题。`
+          `检查了 ${formatCount(result.lines)} 行（发送 ${formatCount(result.sent)} 条，收到 ${formatCount(result.received)} 条）：${
+            found === 0 ? '没有发现问题。' : `发现 ${formatCount(found)} 个问题。`
           }`,
         );
       }
@@ -160,7 +160,7 @@ export default function LogChecker(): ReactNode {
       )}
       {report?.ok && report.more > 0 && (
         <p className={styles.note}>
-          只列出前 {number(logCaps.shown)} 个问题，另有 {number(report.more)} 个未列出。
+          只列出前 {formatCount(logCaps.shown)} 个问题，另有 {formatCount(report.more)} 个未列出。
         </p>
       )}
     </div>

@@ -5,6 +5,7 @@
  * context. Nothing is sent anywhere; the audio is a synthetic tone of the simulated length.
  */
 import React, { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { formatCount } from '@site/src/data/format';
 import { billingUnitCharacters, formatYuan, speechPriceFen } from '@site/src/data/pricing';
 import { models, type ModelId } from '@site/src/data/models';
 import { presetVoices } from '@site/src/data/voices';
@@ -24,18 +25,15 @@ import styles from './styles.module.css';
 type Json = Record<string, unknown>;
 type ClientType = 'generate' | 'flush' | 'cancel';
 
-const number = (n: number) => n.toLocaleString('zh-CN');
-const seconds = (ms: number) =>
-  `${(ms / 1000).toLocaleString('zh-CN', { maximumFractionDigits: 2 })} 秒`;
-const clock = (ms: number) => (ms >= 1000 ? seconds(ms) : `${number(ms)} 毫秒`);
+const seconds = (ms: number) => `${formatCount(Math.round(ms / 10) / 100)} 秒`;
+const clock = (ms: number) => (ms >= 1000 ? seconds(ms) : `${formatCount(ms)} 毫秒`);
 /** Fen to yuan with four decimals: a context costs fractions of a fen. */
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(4)}`;
 
 /** A step as the composer lists it. */
 function describe(step: Step): string {
   const wait =
     'ms' in step.wait
-      ? `${number(step.wait.ms)} 毫秒后`
+      ? `${formatCount(step.wait.ms)} 毫秒后`
       : 'until' in step.wait
         ? `收到 ${step.wait.until.context_id} 的 ${step.wait.until.type}${step.wait.until.sequence !== undefined ? ` #${step.wait.until.sequence}` : ''} 时`
         : '所有上下文都发完后';
@@ -54,19 +52,19 @@ function summary(entry: TimelineEntry): string {
     case 'generate':
       return `generate：“${String(m.text)}”${m.continue === true ? '，continue: true' : '，最后一段'}`;
     case 'audio':
-      return `audio #${String(m.sequence)}：${seconds(entry.durationMs ?? 0)}，${number(entry.bytes ?? 0)} 字节`;
+      return `audio #${String(m.sequence)}：${seconds(entry.durationMs ?? 0)}，${formatCount(entry.bytes ?? 0)} 字节`;
     case 'timestamps':
       return `timestamps：${((m.words as Json[]) ?? [])
         .map((w) => `${String(w.text)} ${String(w.start_ms)}–${String(w.end_ms)} 毫秒`)
         .join('；')}`;
     case 'done':
-      return `done：计费 ${number(Number(m.billed_characters))} 字符`;
+      return `done：计费 ${formatCount(Number(m.billed_characters))} 字符`;
     case 'error': {
       const e = m.error as Json;
       // An error that ends its context says what the context was billed.
       const billed =
         typeof m.billed_characters === 'number'
-          ? `；上下文结束，计费 ${number(m.billed_characters)} 字符`
+          ? `；上下文结束，计费 ${formatCount(m.billed_characters)} 字符`
           : '';
       return `error：${String(e.code)}${e.param ? `（${String(e.param)}）` : ''}，${String(e.message)}${billed}`;
     }
@@ -464,19 +462,21 @@ export default function Simulator(): ReactNode {
                         <code>{lane.id}</code>
                       </th>
                       <td>
-                        {lane.format.container}，{number(lane.format.sample_rate)} Hz
+                        {lane.format.container}，{formatCount(lane.format.sample_rate)} Hz
                       </td>
                       <td>{lane.chunks}</td>
                       <td>{seconds(lane.durationMs)}</td>
-                      <td>{number(lane.bytes)}</td>
+                      <td>{formatCount(lane.bytes)}</td>
                       <td>
-                        {lane.billed === null
-                          ? lane.ended === 'error'
-                            ? '以 error 结束'
-                            : '—'
-                          : number(lane.billed)}
+                        {lane.billed === null ? '—' : formatCount(lane.billed)}
+                        {lane.ended === 'close' && (
+                          <>
+                            <br />
+                            （随连接关闭结束，没有 <code>done</code>，只在用量明细中）
+                          </>
+                        )}
                       </td>
-                      <td>{lane.costFen === null ? '—' : yuan(lane.costFen)}</td>
+                      <td>{lane.costFen === null ? '—' : formatYuan(lane.costFen)}</td>
                       <td>
                         <button
                           type="button"
@@ -497,11 +497,11 @@ export default function Simulator(): ReactNode {
             </div>
           )}
           <p className={styles.note}>
-            合计计费 {number(totalBilled)} 字符，约 {yuan(totalCost)}。价格：
+            合计计费 {formatCount(totalBilled)} 字符，约 {formatYuan(totalCost)}。价格：
             {models
               .map(
                 (m) =>
-                  `${m.id} 每 ${number(billingUnitCharacters)} 字符 ${formatYuan(speechPriceFen[m.id as ModelId])}`,
+                  `${m.id} 每 ${formatCount(billingUnitCharacters)} 字符 ${formatYuan(speechPriceFen[m.id as ModelId])}`,
               )
               .join('，')}
             。试听的是与模拟音频等长的提示音，不是合成的语音。{' '}
