@@ -305,6 +305,187 @@ test.describe('websocket clients skip a message type they do not know', () => {
   }
 });
 
+/**
+ * /api/websocket#dead-connection (D129): a connection can drop with no close frame. A proxy in
+ * front of the mock that answers pings itself (`autoPong: false`) lets the first connection go
+ * silent without closing: it holds `turn-2`'s first audio, sends it with a tail past the word's
+ * end (a real server's audio may run into the next word) and then that word's timestamps, and
+ * from then on relays nothing and answers no ping. The second connection relays and answers.
+ */
+async function startSilencingProxy(mock: WebsocketMock) {
+  const proxy = new WebSocketServer({ port: 0, host: '127.0.0.1', autoPong: false });
+  const state = {
+    opened: [] as number[],
+    pings: [] as { connection: number; at: number }[],
+    /** Client messages, with the connection they came on. */
+    received: [] as { connection: number; message: Record<string, unknown> }[],
+    silencedAt: 0,
+    /** The word whose timestamps went last, and the audio sent before it on the first connection. */
+    word: { text: '', end_ms: 0 },
+    audio: Buffer.alloc(0),
+    rate: 0,
+  };
+  proxy.on('connection', (client, req) => {
+    const connection = state.opened.push(Date.now());
+    let silent = false;
+    let held: Record<string, unknown> | undefined;
+    client.on('ping', (data) => {
+      state.pings.push({ connection, at: Date.now() });
+      if (!silent) client.pong(data);
+    });
+    const upstream = new WebSocket(`${mock.url}/v1/speech/websocket`, {
+      headers: { Authorization: String(req.headers.authorization) },
+    });
+    const early: string[] = [];
+    upstream.on('open', () => early.splice(0).forEach((m) => upstream.send(m)));
+    client.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as Record<string, unknown>;
+      state.received.push({ connection, message });
+      const format = message.output_format as { sample_rate?: number } | undefined;
+      if (format?.sample_rate) state.rate = format.sample_rate;
+      if (upstream.readyState === WebSocket.OPEN) upstream.send(data.toString());
+      else early.push(data.toString());
+    });
+    upstream.on('message', (data) => {
+      if (silent || client.readyState !== WebSocket.OPEN) return;
+      const message = JSON.parse(data.toString()) as Record<string, unknown>;
+      const ofTurn2 = String(message.context_id).startsWith('turn-2');
+      if (connection === 1 && ofTurn2 && message.type === 'audio' && !held) {
+        held = message;
+        return;
+      }
+      if (connection === 1 && held && message.type === 'timestamps') {
+        const words = message.words as { text: string; end_ms: number }[];
+        state.word = words.at(-1)!;
+        // The word's audio and 300 ms of the next, at the rate the client asked for.
+        state.audio = Buffer.alloc(
+          Math.floor(((state.word.end_ms + 300) * state.rate) / 1000) * 2,
+          7,
+        );
+        client.send(JSON.stringify({ ...held, data: state.audio.toString('base64') }));
+        client.send(data.toString());
+        silent = true; // no close, no pong: a drop the client sees no frame of
+        state.silencedAt = Date.now();
+        return;
+      }
+      client.send(data.toString());
+    });
+    client.on('close', () => upstream.close());
+  });
+  await new Promise((resolve) => proxy.once('listening', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return { url: `ws://127.0.0.1:${port}`, state, close: () => proxy.close() };
+}
+
+test.describe('websocket clients find a connection gone silent mid-turn', () => {
+  for (const [name, command] of [
+    ['contexts/client.py', [python]],
+    ['contexts/client.mjs', ['node']],
+  ] as const) {
+    test(`${name} pings once, drops the connection, resends after the last word on a new one (D129) and cuts the old audio at its end_ms (D58)`, async () => {
+      const { probeAfterSeconds, pongTimeoutSeconds } = keepalive();
+      const mock = await startWebsocketMock();
+      const proxy = await startSilencingProxy(mock);
+      const { state } = proxy;
+      try {
+        const run = await runExample([...command], name, { VOXLOOM_WS_BASE: proxy.url });
+        expect(run.status, run.output).toBe(0);
+        expect(mock.log.rejected, run.output).toEqual([]);
+        expect(state.silencedAt, 'the first connection went silent').toBeGreaterThan(0);
+        expect(run.output).toContain('发出 ping 后');
+
+        // One ping on the silent connection, after the probe's silence; dropped after the pong's
+        // wait, not before, and found long before two ping intervals.
+        const probes = state.pings.filter((p) => p.connection === 1);
+        expect(probes).toHaveLength(1);
+        expect(probes[0].at - state.silencedAt).toBeGreaterThanOrEqual(
+          probeAfterSeconds * 1000 - 100,
+        );
+        expect(state.opened).toHaveLength(2);
+        expect(state.opened[1] - probes[0].at).toBeGreaterThanOrEqual(
+          pongTimeoutSeconds * 1000 - 100,
+        );
+        expect(state.opened[1] - state.silencedAt).toBeLessThan(
+          (probeAfterSeconds + pongTimeoutSeconds) * 1000 + retryPolicy.maxDelayMs + 2000,
+        );
+
+        // On the second connection a new context, with a new id, says what followed the word:
+        // turn-2's text (the example's TURNS) after it, as written.
+        const turn2 = '好的，我先帮您查一下账户余额。';
+        expect(turn2).toContain(state.word.text);
+        const resends = state.received
+          .filter((r) => r.connection === 2 && r.message.voice_id !== undefined)
+          .map((r) => String(r.message.context_id));
+        expect(resends).toHaveLength(1);
+        expect(resends[0]).toMatch(/^turn-2./);
+        const resent = state.received
+          .filter((r) => r.connection === 2 && r.message.context_id === resends[0])
+          .map((r) => String(r.message.text ?? ''))
+          .join('');
+        expect(resent).toBe(turn2.slice(turn2.indexOf(state.word.text) + state.word.text.length));
+        expect(mock.log.sent.filter((m) => m.type === 'done').map((m) => m.context_id)).toContain(
+          resends[0],
+        );
+
+        // D58: turn-2.pcm keeps the audio up to the word's end_ms only, whole 16-bit samples; the
+        // resend's file follows it.
+        const kept = Math.floor((state.word.end_ms * state.rate) / 1000) * 2;
+        expect(kept).toBeGreaterThan(0);
+        expect(kept).toBeLessThan(state.audio.length);
+        const old = readFileSync(path.join(run.cwd, 'turn-2.pcm'));
+        expect(old.length).toBe(kept);
+        expect(old.equals(state.audio.subarray(0, kept))).toBe(true);
+        expect(statSync(path.join(run.cwd, `${resends[0]}.pcm`)).size).toBeGreaterThan(0);
+      } finally {
+        proxy.close();
+        await mock.close();
+      }
+    });
+  }
+
+  // The pronunciation client does not reconnect (it stops on a close too): it finds the drop,
+  // closes the connection and stops with the reason.
+  test('pronunciation/ws_client.py pings once, then gives the silent connection up (D129)', async () => {
+    const { probeAfterSeconds, pongTimeoutSeconds } = keepalive();
+    const pings: number[] = [];
+    let connections = 0;
+    let lastFrame = 0;
+    let closed = 0;
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1', autoPong: false });
+    server.on('connection', (ws) => {
+      connections += 1;
+      ws.on('ping', () => pings.push(Date.now()));
+      ws.on('close', () => (closed = Date.now()));
+      ws.once('message', (raw) => {
+        const m = JSON.parse(raw.toString()) as { context_id: string };
+        const audio = Buffer.alloc(480).toString('base64');
+        ws.send(
+          JSON.stringify({ type: 'audio', context_id: m.context_id, sequence: 0, data: audio }),
+        );
+        lastFrame = Date.now(); // then silence, the connection left open
+      });
+    });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const run = await runExample([python], 'pronunciation/ws_client.py', {
+        VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
+      });
+      expect(run.status, run.output).not.toBe(0);
+      expect(run.output).toContain('发出 ping 后');
+      expect(connections).toBe(1);
+      expect(pings).toHaveLength(1);
+      expect(pings[0] - lastFrame).toBeGreaterThanOrEqual(probeAfterSeconds * 1000 - 100);
+      expect(closed - pings[0]).toBeGreaterThanOrEqual(pongTimeoutSeconds * 1000 - 100);
+      expect(closed - lastFrame).toBeLessThan(
+        (probeAfterSeconds + pongTimeoutSeconds) * 1000 + 2000,
+      );
+    } finally {
+      server.close();
+    }
+  });
+});
+
 test.describe('a refused websocket handshake', () => {
   test('the mock refuses a revoked key with HTTP 401 and the error envelope, opening no websocket', async () => {
     const mock = await startWebsocketMock();
@@ -475,6 +656,12 @@ const codesOf = (kind: Reconnect) =>
     .filter((c) => c.reconnect === kind)
     .map((c) => c.code)
     .sort((a, b) => a - b);
+
+/** The client's probe of a silent connection (D129), from the AsyncAPI document's `x-keepalive`. */
+const keepalive = () =>
+  (asyncApiDocument().channels as Record<string, Record<string, unknown>>).speech[
+    'x-keepalive'
+  ] as { probeAfterSeconds: number; pongTimeoutSeconds: number };
 
 test.describe('the examples retry and reconnect exactly as the rules say', () => {
   // The retry rule (/api/errors#retries): 429 is the one retryable 4xx, and every 5xx is
@@ -713,6 +900,27 @@ test.describe('the examples retry and reconnect exactly as the rules say', () =>
   }
 });
 
+test.describe('the websocket clients probe a silent connection with the AsyncAPI numbers', () => {
+  for (const [file, scale, suffix] of [
+    ['contexts/client.py', 1000, ''],
+    ['contexts/client.mjs', 1, '_MS'],
+    ['best-practices/realtime_retry.py', 1000, ''],
+    ['best-practices/realtime_retry.mjs', 1, '_MS'],
+    ['pronunciation/ws_client.py', 1000, ''],
+  ] as const) {
+    test(`${file} pings after x-keepalive's probeAfterSeconds and waits pongTimeoutSeconds (D129)`, () => {
+      const { probeAfterSeconds, pongTimeoutSeconds } = keepalive();
+      expect(probeAfterSeconds).toBeGreaterThan(0);
+      expect(pongTimeoutSeconds).toBeGreaterThan(0);
+      const source = path.join(examplesDir, file);
+      expect(constantOf(source, `PROBE_AFTER${suffix}`) * scale).toBe(probeAfterSeconds * 1000);
+      expect(constantOf(source, `PONG_TIMEOUT${suffix}`) * scale).toBe(pongTimeoutSeconds * 1000);
+      // The comment by the constants points readers to the rule.
+      expect(read(source)).toContain('/api/websocket#dead-connection');
+    });
+  }
+});
+
 /**
  * The real-time example against a server that fails on cue (D8, D9, D12, D20): an
  * `internal_error` after the first words, then a 1011 close after the next ones. The example
@@ -881,6 +1089,99 @@ test.describe('best-practices/realtime_retry resumes on a new context and respec
         const file = readFileSync(path.join(run.cwd, 'reply.pcm'));
         expect(file.length).toBe(expected.length);
         expect(file.equals(expected)).toBe(true);
+      } finally {
+        server.close();
+      }
+    });
+
+    // /api/websocket#dead-connection: the first connection sends the first words' audio, then
+    // nothing: no close, no pong. The client pings once after probeAfterSeconds of silence, gives
+    // up pongTimeoutSeconds later and resends the rest on a second connection, which answers.
+    test(`${name}: a connection gone silent mid-turn gets one ping, is dropped and the rest resent on a new one (D129)`, async () => {
+      const { probeAfterSeconds, pongTimeoutSeconds } = keepalive();
+      const generates: { connection: number; context_id: string; text: string }[] = [];
+      const pings: { connection: number; at: number }[] = [];
+      const opened: number[] = [];
+      let lastFrame = 0; // when the first connection sent its last message
+      const server = new WebSocketServer({ port: 0, host: '127.0.0.1', autoPong: false });
+      server.on('connection', (ws) => {
+        const connection = opened.push(Date.now());
+        ws.on('ping', (data) => {
+          pings.push({ connection, at: Date.now() });
+          if (connection > 1) ws.pong(data); // the second connection is a healthy one
+        });
+        ws.on('message', (raw) => {
+          const m = JSON.parse(raw.toString()) as { context_id: string; text: string };
+          generates.push({ connection, context_id: m.context_id, text: m.text });
+          const send = (message: object) => ws.send(JSON.stringify(message));
+          send(audio(m.context_id, 0));
+          if (connection === 1) {
+            send(words(m.context_id, '您好', '您的'));
+            lastFrame = Date.now(); // then silence, the connection left open
+          } else {
+            send({ type: 'done', context_id: m.context_id, billed_characters: 30 });
+          }
+        });
+      });
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const run = await runExample([...command], name, {
+          VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
+        });
+        expect(run.status, run.output).toBe(0);
+        expect(run.output).toContain('发出 ping 后');
+        expect(generates.map((g) => [g.connection, g.text])).toEqual([
+          [1, reply],
+          [2, reply.slice(reply.indexOf('您的') + '您的'.length)],
+        ]);
+        expect(new Set(generates.map((g) => g.context_id)).size).toBe(2);
+        // One ping on the silent connection, sent after the probe's silence, none before.
+        const probes = pings.filter((p) => p.connection === 1);
+        expect(probes).toHaveLength(1);
+        expect(probes[0].at - lastFrame).toBeGreaterThanOrEqual(probeAfterSeconds * 1000 - 100);
+        // Dropped after the pong's wait, not before; found long before two ping intervals.
+        expect(opened).toHaveLength(2);
+        expect(opened[1] - probes[0].at).toBeGreaterThanOrEqual(pongTimeoutSeconds * 1000 - 100);
+        expect(opened[1] - lastFrame).toBeLessThan(
+          (probeAfterSeconds + pongTimeoutSeconds) * 1000 + retryPolicy.maxDelayMs + 2000,
+        );
+      } finally {
+        server.close();
+      }
+    });
+
+    // A slow server that answers the probe's ping is alive: the client waits on, on one connection.
+    test(`${name}: a silent connection that answers the ping is kept (D129)`, async () => {
+      const { probeAfterSeconds, pongTimeoutSeconds } = keepalive();
+      let connections = 0;
+      let pings = 0;
+      const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+      server.on('connection', (ws) => {
+        connections += 1;
+        ws.on('ping', () => (pings += 1)); // answered by ws itself
+        ws.on('message', (raw) => {
+          const m = JSON.parse(raw.toString()) as { context_id: string };
+          const send = (message: object) => ws.send(JSON.stringify(message));
+          send(audio(m.context_id, 0));
+          send(words(m.context_id, '您好'));
+          // Longer than the probe and its wait together: without the pong the client would drop it.
+          setTimeout(
+            () => send({ type: 'done', context_id: m.context_id, billed_characters: 30 }),
+            (probeAfterSeconds + pongTimeoutSeconds) * 1000 + 1500,
+          );
+        });
+      });
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const run = await runExample([...command], name, {
+          VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
+        });
+        expect(run.status, run.output).toBe(0);
+        expect(pings).toBeGreaterThan(0);
+        expect(connections).toBe(1);
+        expect(run.output).not.toContain('发出 ping 后');
       } finally {
         server.close();
       }

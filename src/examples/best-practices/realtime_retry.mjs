@@ -5,6 +5,8 @@
 // - 上下文收到 internal_error 或连接被关闭：用新的 context_id，重发最后一个有时间戳的词之后的全部文本（照原样）。
 // - 上下文收到 rate_limited（连接上的上下文已满）：不退避，等别的上下文结束，再用新的 context_id 开始。
 // - 总时长从这一轮第一次失败时算起，到之后的第一块音频为止；没有失败时不计时。
+// - 连接可能断开却收不到关闭帧：PROBE_AFTER_MS 内什么也没收到就发一个 ping，之后 PONG_TIMEOUT_MS 内还是
+//   什么也没收到，按连接被关闭处理。这是一次失败，总时长从发出 ping 时算起。
 // - 两个计数各以 MAX_ATTEMPTS 为限：这一轮的尝试次数和这条连接的重连次数，各自在收到音频时清零。
 //   服务端的 1000、4000 不是失败：之后的重连不算尝试，1000 先随机等待 0 到 BASE_DELAY_MS。
 //
@@ -46,7 +48,13 @@ const MIN_WAIT_MS = new Map([
 ]);
 // 握手被拒绝时可以重连的状态码；网关的 502、504 按 500 处理
 const RETRY_HANDSHAKE = new Set([429, 500, 502, 503, 504]);
-const RECEIVE_TIMEOUT_MS = 40_000; // 服务端每 20 秒 ping 一次，两个间隔什么也没收到，连接已经断了
+// 发现断线（/api/websocket#dead-connection）。上下文进行中（有人在等音频）：PROBE_AFTER_MS 内什么也没收到
+// （消息、ping 或 pong），发一个 ping；发出后 PONG_TIMEOUT_MS 内还是什么也没收到，连接已经断了。
+const PROBE_AFTER_MS = 2_000;
+const PONG_TIMEOUT_MS = 2_000;
+// 握手最多等这么久。连接池里没有进行中的上下文的连接不发 ping：服务端每 20 秒 ping 一次，
+// 两个间隔什么也没收到，连接已经断了。
+const RECEIVE_TIMEOUT_MS = 40_000;
 
 /** 这一轮放弃：改为显示文字回复。 */
 class GiveUp extends Error {}
@@ -61,8 +69,9 @@ class Budget {
     this.deadline = null; // 音频已经开始，不再计时
   }
 
-  failed() {
-    this.deadline ??= Date.now() + REALTIME_BUDGET_MS;
+  /** 一次失败；at 是它发生的时刻（Date.now()），默认是现在。 */
+  failed(at = Date.now()) {
+    this.deadline ??= at + REALTIME_BUDGET_MS;
   }
 
   /** 还剩多少毫秒；不在计时时是 RECEIVE_TIMEOUT_MS。 */
@@ -173,24 +182,41 @@ function say(conn, ws, budget, contextId, text, out) {
     let gotAudio = false;
     let waitingForSlot = false; // 收到 rate_limited 后，等这条连接上别的上下文结束
     let timer;
+    let pinged = null; // 发出的 ping 还没有等到任何帧时，是发出的时刻（同一时间最多一个）
     const finish = (settle, value) => {
       clearTimeout(timer);
-      ws.off('message', onMessage).off('ping', arm).off('close', onClose);
+      ws.off('message', onMessage).off('ping', arm).off('pong', arm).off('close', onClose);
       settle(value);
     };
-    // 还没有音频时最多等到这一轮的总时长用完；之后 RECEIVE_TIMEOUT_MS 内什么也没收到，连接已经断了。
-    function arm() {
+    // 等 ms 毫秒后做 then；还没有音频时，最多等到这一轮的总时长用完，用完就放弃。
+    function after(ms, then) {
       clearTimeout(timer);
-      const ms =
-        budget.deadline === null ? RECEIVE_TIMEOUT_MS : Math.max(0, budget.deadline - Date.now());
+      const left = budget.deadline === null ? Infinity : budget.deadline - Date.now();
+      if (left > ms) {
+        timer = setTimeout(then, ms);
+        return;
+      }
       timer = setTimeout(
         () => {
-          if (budget.deadline !== null)
-            finish(reject, new GiveUp('失败之后的第一块音频没有在总时长内到达'));
-          ws.terminate(); // 没有放弃时，按关闭处理：重连后重发
+          finish(reject, new GiveUp('失败之后的第一块音频没有在总时长内到达'));
+          ws.terminate();
         },
-        Math.min(ms, RECEIVE_TIMEOUT_MS),
+        Math.max(0, left),
       );
+    }
+    // 收到任何一帧（消息、ping 或 pong）时重新计时：PROBE_AFTER_MS 内什么也没收到，发一个 ping。
+    function arm() {
+      pinged = null;
+      after(PROBE_AFTER_MS, probe);
+    }
+    function probe() {
+      pinged = Date.now();
+      ws.ping(); // 连接正常时只换来一个 pong
+      after(PONG_TIMEOUT_MS, () => {
+        console.log(`发出 ping 后 ${PONG_TIMEOUT_MS / 1000} 秒内什么也没收到，连接已经断了`);
+        budget.failed(pinged); // 这是一次失败：总时长从发出 ping 时算起
+        ws.terminate(); // 不发关闭帧，也不等服务端的，直接关掉：按关闭处理，重连后重发
+      });
     }
     function onMessage(data, isBinary) {
       arm();
@@ -248,7 +274,7 @@ function say(conn, ws, budget, contextId, text, out) {
       if (RECONNECT_NEVER.has(code)) finish(reject, new GiveUp(`关闭码 ${code}：重连也没用`));
       else finish(resolve, { result: 'closed', heard, endMs, gotAudio });
     }
-    ws.on('message', onMessage).on('ping', arm).on('close', onClose); // ws 自动回复 pong
+    ws.on('message', onMessage).on('ping', arm).on('pong', arm).on('close', onClose); // ws 自动回复 pong
     ws.send(JSON.stringify({ type: 'generate', context_id: contextId, text, ...SETTINGS }));
     arm();
   });

@@ -6,6 +6,8 @@
 - 上下文收到 internal_error 或连接被关闭：用新的 context_id，重发最后一个有时间戳的词之后的全部文本（照原样）。
 - 上下文收到 rate_limited（连接上的上下文已满）：不退避，等别的上下文结束，再用新的 context_id 开始。
 - 总时长从这一轮第一次失败时算起，到之后的第一块音频为止；没有失败时不计时。
+- 连接可能断开却收不到关闭帧：PROBE_AFTER 秒内什么也没收到就发一个 ping，之后 PONG_TIMEOUT 秒内还是
+  什么也没收到，按连接被关闭处理。这是一次失败，总时长从发出 ping 时算起。
 - 两个计数各以 MAX_ATTEMPTS 为限：这一轮的尝试次数和这条连接的重连次数，各自在收到音频时清零。
   服务端的 1000、4000 不是失败：之后的重连不算尝试，1000 先随机等待 0 到 BASE_DELAY 秒。
 
@@ -47,7 +49,13 @@ RECONNECT_NEVER = {1008, 4029}  # 重连也没用的关闭码：先解决原因
 NOT_FAILURE = {1000, 4000}  # 计划内停机和空闲超时：重连，但不算尝试
 MIN_WAIT = {1011: 1, 1013: 5}  # 这两个关闭码第一次重连前至少等这么久（秒）
 RETRY_HANDSHAKE = {429, 500, 502, 503, 504}  # 握手被拒绝时可以重连的状态码；网关的 502、504 按 500 处理
-RECEIVE_TIMEOUT = 40  # 秒：服务端每 20 秒 ping 一次，两个间隔什么也没收到，连接已经断了
+# 发现断线（/api/websocket#dead-connection）。上下文进行中（有人在等音频）：PROBE_AFTER 秒内什么也没收到
+# （消息、ping 或 pong），发一个 ping；发出后 PONG_TIMEOUT 秒内还是什么也没收到，连接已经断了。
+PROBE_AFTER = 2
+PONG_TIMEOUT = 2
+# 秒：握手最多等这么久。连接池里没有进行中的上下文的连接不发 ping：服务端每 20 秒 ping 一次，
+# 两个间隔什么也没收到，连接已经断了。
+RECEIVE_TIMEOUT = 40
 
 
 class GiveUp(Exception):
@@ -63,9 +71,10 @@ class Budget:
     def audio_started(self):
         self.deadline = None  # 音频已经开始，不再计时
 
-    def failed(self):
+    def failed(self, at=None):
+        """一次失败；at 是它发生的时刻（time.monotonic()），默认是现在。"""
         if self.deadline is None:
-            self.deadline = time.monotonic() + REALTIME_BUDGET
+            self.deadline = (time.monotonic() if at is None else at) + REALTIME_BUDGET
 
     def left(self):
         """还剩几秒；不在计时时是 RECEIVE_TIMEOUT。"""
@@ -150,18 +159,32 @@ def say(conn, budget, context_id, text, out):
     end_ms = 0  # 还没有收到时间戳时为 0：这个上下文的音频一点也不留
     got_audio = False
     waiting_for_slot = False  # 收到 rate_limited 后，等这条连接上别的上下文结束
+    last = time.monotonic()  # 最后一次收到帧（消息、ping 或 pong）的时刻
+    pinged = None  # 发出的 ping 还没有等到任何帧时，是发出的时刻（同一时间最多一个）
     while True:
-        ws.settimeout(budget.left())  # 还没有音频时，最多等到这一轮的总时长用完
+        now = time.monotonic()
         try:
-            opcode, data = ws.recv_data()  # 服务端的 ping 由库自动回复 pong
+            if pinged is None and now - last >= PROBE_AFTER:
+                ws.ping()  # 连接正常时只换来一个 pong
+                pinged = now
+            elif pinged is not None and now - pinged >= PONG_TIMEOUT:
+                print(f"发出 ping 后 {PONG_TIMEOUT} 秒内什么也没收到，连接已经断了")
+                budget.failed(pinged)  # 这是一次失败：总时长从发出 ping 时算起
+                conn.closed(1006)
+                ws.shutdown()  # 不发关闭帧，也不等服务端的，直接关掉
+                return "closed", heard, end_ms, got_audio
+            due = pinged + PONG_TIMEOUT if pinged is not None else last + PROBE_AFTER
+            # 还没有音频时，最多等到这一轮的总时长用完（用完时 budget.left() 放弃）
+            ws.settimeout(min(due - now, budget.left()))
+            # control_frame=True：收到 ping、pong 也返回，它们同样说明连接还通（服务端的 ping 由库自动回复 pong）
+            opcode, data = ws.recv_data(control_frame=True)
         except websocket.WebSocketTimeoutException:
-            budget.left()  # 总时长用完时放弃
-            conn.closed(1006)  # RECEIVE_TIMEOUT 内什么也没收到（包括 ping）：连接已经断了
-            ws.close()
-            return "closed", heard, end_ms, got_audio
+            continue  # 到时间了：回到上面，发 ping、认定连接已断，或者总时长已经用完
         except (OSError, websocket.WebSocketException):
             conn.closed(1006)  # 没有关闭帧的断开
             return "closed", heard, end_ms, got_audio
+        last = time.monotonic()
+        pinged = None
         if opcode == websocket.ABNF.OPCODE_CLOSE:
             code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
             print(f"连接被关闭：{code}")

@@ -4,15 +4,17 @@
 // 开始下一轮 turn-2。每个上下文的音频写入 <context_id>.pcm（24 kHz、16 位小端序 PCM），
 // 可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
 //
-// 连接被关闭时按关闭码决定是否重连；重连后，没有收到音频的文本放进新的上下文（新的 context_id）重发。
+// 连接被关闭时按关闭码决定是否重连；重连后，没有收到音频的文本放进新的上下文（新的 context_id）重发，
+// 旧上下文的音频只留到最后一个有时间戳的词的 end_ms 为止。连接可能断开却收不到关闭帧：有进行中的上下文时，
+// 一段时间什么也没收到就发一个 ping 检查连接。
 // 上下文因 internal_error 结束时同样用新的 context_id 重发；上下文数超限（rate_limited）时等有上下文结束再开始。
-// 取消之后，上下文以 done 或结束它的 error 结束，两者只会收到一条。
+// 取消之后，上下文以 done 或结束上下文的 error 结束，两者只会收到一条。
 //
 // 运行：
 //   npm install ws
 //   export VOXLOOM_API_KEY="你的 API 密钥"
 //   node client.mjs
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 // Node.js 22 自带的 WebSocket 读不到握手的响应头（连接 ID）和被拒绝时的响应体，所以用 ws。
 import WebSocket from 'ws';
 
@@ -49,7 +51,12 @@ const TURNS = {
 const INTERRUPTED = 'turn-1'; // 这一轮会在第一个音频块到达后被打断
 const PIECE_DELAY_MS = 300; // 两个片段之间的间隔，模拟大模型生成文本的速度
 
-// 服务端每 20 秒发一次 ping，ws 自动回复 pong；两个间隔内什么也没收到，连接已经断了。
+// 发现断线（/api/websocket#dead-connection）。有进行中的上下文时（有人在等音频）：PROBE_AFTER_MS 内
+// 什么也没收到（消息、ping 或 pong），发一个 ping；发出后 PONG_TIMEOUT_MS 内还是什么也没收到，连接已经断了。
+const PROBE_AFTER_MS = 2_000;
+const PONG_TIMEOUT_MS = 2_000;
+// 没有进行中的上下文时不发 ping：服务端每 20 秒发一次 ping，ws 自动回复 pong；两个间隔内什么也没收到
+// （ping 也没有），连接已经断了。
 const PING_INTERVAL_MS = 20_000;
 const RECEIVE_TIMEOUT_MS = 2 * PING_INTERVAL_MS;
 
@@ -91,13 +98,14 @@ class Turn {
     this.pieces = pieces;
     this.text = ''; // 已经交给连接的全部文本（跨上下文）
     this.heard = 0; // text 中收到音频的部分到这里为止：最后一个有时间戳的词之后
+    this.endMs = 0; // 进行中的上下文里最后一个有时间戳的词的 end_ms；还没有时为 0
     this.contextId = null; // 进行中的上下文；null 时下一条 generate 开始新的上下文
     this.contexts = 0; // 用过几个 context_id：每个上下文都用新的 ID
     this.final = false; // 最后一段已经交给连接
     this.ended = false; // 说完、被取消或出错，不再发送
     this.attempt = 1; // 这一轮连续第几次尝试：收到音频时回到 1
     this.waiting = false; // 上下文数超限：等这条连接上有上下文结束再开始
-    this.cancelled = false; // 已发送 cancel：等 done 或结束它的 error（只会收到一条）
+    this.cancelled = false; // 已发送 cancel：等 done 或结束上下文的 error（只会收到一条）
     this.retrying = false; // internal_error 之后：等退避结束再重发
   }
 
@@ -124,6 +132,8 @@ let wakeSender;
 const senderWoken = new Promise((resolve) => (wakeSender = resolve));
 
 const finished = () => turns.every((turn) => turn.ended);
+// 连接上有没有进行中的上下文：开始了，还没有收到 done 或结束上下文的 error。
+const inProgress = () => turns.some((turn) => turn.contextId !== null);
 
 function send(message) {
   // 连接已断时不发：接收端会重连，没有收到音频的文本在那时重发。
@@ -139,9 +149,24 @@ function startContext(turn) {
     return; // 第一条 generate 的 text 不能为空：等下一段文本
   }
   turn.contextId = turn.newContextId();
+  turn.endMs = 0;
   byContext.set(turn.contextId, turn);
   // 第一条 generate 决定音色、模型和格式。
   send({ type: 'generate', context_id: turn.contextId, text, ...SETTINGS, continue: !turn.final });
+}
+
+/**
+ * 上下文没有以 done 结束、要重发时：它的音频只留到最后一个有时间戳的词的 end_ms 为止。
+ * 音频的末尾可能已经有下一个词的开头，而重发从下一个词说起，不截掉这一小段会听到两遍。
+ * 重发的上下文写入新的文件，按顺序接在这个文件后面（pcm 按字节接上即可）。
+ */
+function cut(turn, contextId) {
+  if (turn.name === INTERRUPTED && bargedIn) return; // 被打断的一轮不再重发：音频不用截
+  const fd = files.get(contextId);
+  if (fd === undefined) return;
+  const rate = SETTINGS.output_format.sample_rate; // pcm_s16le：每个样本 2 字节
+  const size = Math.floor((turn.endMs * rate) / 1000) * 2;
+  if (size < fstatSync(fd).size) ftruncateSync(fd, size);
 }
 
 /** 在新的上下文中重发这一轮没有收到音频的文本：失败后是重试策略的一次尝试。 */
@@ -206,6 +231,7 @@ function cancel(turn) {
 /** 重连后：每一轮没说完的文本放进新的上下文重发。 */
 function resume(counted) {
   for (const turn of turns) {
+    if (turn.contextId !== null && !turn.ended) cut(turn, turn.contextId); // 旧连接上没有说完的上下文
     turn.contextId = null; // 旧连接上的上下文已随连接结束，不会收到 done
     if (turn.name === INTERRUPTED && bargedIn) turn.ended = true;
     if (!turn.ended && turn.text) retry(turn, counted); // 新连接上的新上下文：失败后是又一次尝试
@@ -285,7 +311,10 @@ function handle(message) {
       // 记下收到音频的文本到哪里为止。text_markup 为 none（默认）时，词按你发送的原文给出；
       // 用 pronunciation 时，要在去掉标记后的文本里找。
       const found = turn.text.indexOf(word.text, turn.heard);
-      if (found >= 0) turn.heard = found + word.text.length;
+      if (found >= 0) {
+        turn.heard = found + word.text.length;
+        turn.endMs = word.end_ms;
+      }
     }
   } else if (type === 'done') {
     console.log(`[${contextId}] 完成，计费 ${message.billed_characters} 字符`);
@@ -306,6 +335,7 @@ function handle(message) {
       endTurn(turn, contextId); // 取消的上下文先以 error 结束：不会再有 done，也不重发
     } else if (turn?.contextId === contextId && code === 'internal_error') {
       slotFreed();
+      cut(turn, contextId);
       turn.contextId = null;
       retryLater(turn); // 服务端的故障：从第一个没有收到音频的词起重发
     } else if (turn?.contextId === contextId && code === 'rate_limited') {
@@ -327,14 +357,43 @@ function connectOnce() {
   return new Promise((resolve) => {
     const socket = new WebSocket(url, { headers: { Authorization: `Bearer ${apiKey}` } });
     let watchdog;
-    const resetWatchdog = () => {
+    let last = Date.now(); // 最后一次收到帧（消息、ping 或 pong）的时刻
+    let pinged = null; // 发出的 ping 还没有等到任何帧时，是发出的时刻（同一时间最多一个）
+    const dead = (why) => {
+      console.error(`${why}，按重试策略重连`);
+      socket.terminate(); // 连接已经断了：不发关闭帧，也不等服务端的，直接关掉
+    };
+    const watch = () => {
       clearTimeout(watchdog);
-      watchdog = setTimeout(() => {
-        console.error(
-          `${RECEIVE_TIMEOUT_MS / 1000} 秒内没有收到任何消息（包括 ping），按重试策略重连`,
-        );
-        socket.terminate();
-      }, RECEIVE_TIMEOUT_MS);
+      const now = Date.now();
+      let wait;
+      if (pinged !== null) {
+        if (now - pinged >= PONG_TIMEOUT_MS) {
+          return dead(`发出 ping 后 ${PONG_TIMEOUT_MS / 1000} 秒内什么也没收到`);
+        }
+        wait = pinged + PONG_TIMEOUT_MS - now;
+      } else if (inProgress()) {
+        if (now - last >= PROBE_AFTER_MS) {
+          socket.ping(); // 连接正常时只换来一个 pong
+          pinged = now;
+          wait = PONG_TIMEOUT_MS;
+        } else {
+          wait = last + PROBE_AFTER_MS - now;
+        }
+      } else {
+        if (now - last >= RECEIVE_TIMEOUT_MS) {
+          return dead(`${RECEIVE_TIMEOUT_MS / 1000} 秒内什么也没收到（包括 ping）`);
+        }
+        // 发送逻辑随时可能开始新的上下文：最迟 PROBE_AFTER_MS 后再看一次
+        wait = Math.min(PROBE_AFTER_MS, last + RECEIVE_TIMEOUT_MS - now);
+      }
+      watchdog = setTimeout(watch, wait);
+    };
+    // 收到任何一帧：连接还通，重新计时。
+    const heard = () => {
+      last = Date.now();
+      pinged = null;
+      watch();
     };
 
     // 握手响应头 X-Request-Id 是这条连接的 ID：记进日志，联系技术支持时连同 context_id 一起提供。
@@ -370,16 +429,17 @@ function connectOnce() {
 
     socket.on('open', () => {
       ws = socket;
-      resetWatchdog();
+      heard(); // 从连接打开时开始计时
       resume(!planned); // 重连后：没说完的文本放进新的上下文
       planned = false;
       startSender();
     });
 
-    socket.on('ping', resetWatchdog); // ws 自动回复 pong
+    socket.on('ping', heard); // ws 自动回复 pong
+    socket.on('pong', heard);
 
     socket.on('message', (data, isBinary) => {
-      resetWatchdog();
+      heard();
       if (isBinary) return; // 协议只使用文本帧
       handle(JSON.parse(data.toString()));
       if (finished()) socket.close(1000); // 每一轮都已结束：正常关闭

@@ -5,9 +5,11 @@
 开始下一轮 turn-2。每个上下文的音频写入 <context_id>.pcm（24 kHz、16 位小端序 PCM），
 可以用 `ffplay -f s16le -ar 24000 turn-2.pcm` 试听。
 
-连接被关闭时按关闭码决定是否重连；重连后，没有收到音频的文本放进新的上下文（新的 context_id）重发。
+连接被关闭时按关闭码决定是否重连；重连后，没有收到音频的文本放进新的上下文（新的 context_id）重发，
+旧上下文的音频只留到最后一个有时间戳的词的 end_ms 为止。连接可能断开却收不到关闭帧：有进行中的上下文时，
+一段时间什么也没收到就发一个 ping 检查连接。
 上下文因 internal_error 结束时同样用新的 context_id 重发；上下文数超限（rate_limited）时等有上下文结束再开始。
-取消之后，上下文以 done 或结束它的 error 结束，两者只会收到一条。
+取消之后，上下文以 done 或结束上下文的 error 结束，两者只会收到一条。
 
 运行：
     pip install websocket-client
@@ -54,7 +56,12 @@ TURNS = {
 INTERRUPTED = "turn-1"  # 这一轮会在第一个音频块到达后被打断
 PIECE_DELAY = 0.3  # 两个片段之间的间隔（秒），模拟大模型生成文本的速度
 
-# 服务端每 20 秒发一次 ping，库自动回复 pong；两个间隔内什么也没收到，连接已经断了。
+# 发现断线（/api/websocket#dead-connection）。有进行中的上下文时（有人在等音频）：PROBE_AFTER 秒内
+# 什么也没收到（消息、ping 或 pong），发一个 ping；发出后 PONG_TIMEOUT 秒内还是什么也没收到，连接已经断了。
+PROBE_AFTER = 2
+PONG_TIMEOUT = 2
+# 没有进行中的上下文时不发 ping：服务端每 20 秒发一次 ping，库自动回复 pong；两个间隔内什么也没收到
+# （ping 也没有），连接已经断了。
 PING_INTERVAL = 20
 RECEIVE_TIMEOUT = 2 * PING_INTERVAL
 
@@ -100,13 +107,14 @@ class Turn:
         self.pieces = pieces
         self.text = ""  # 已经交给连接的全部文本（跨上下文）
         self.heard = 0  # text 中收到音频的部分到这里为止：最后一个有时间戳的词之后
+        self.end_ms = 0  # 进行中的上下文里最后一个有时间戳的词的 end_ms；还没有时为 0
         self.context_id = None  # 进行中的上下文；None 时下一条 generate 开始新的上下文
         self.contexts = 0  # 用过几个 context_id：每个上下文都用新的 ID
         self.final = False  # 最后一段已经交给连接
         self.ended = False  # 说完、被取消或出错，不再发送
         self.attempt = 1  # 这一轮连续第几次尝试：收到音频时回到 1
         self.waiting = False  # 上下文数超限：等这条连接上有上下文结束再开始
-        self.cancelled = False  # 已发送 cancel：等 done 或结束它的 error（只会收到一条）
+        self.cancelled = False  # 已发送 cancel：等 done 或结束上下文的 error（只会收到一条）
         self.retrying = False  # internal_error 之后：等退避结束再重发
 
     def new_context_id(self):
@@ -144,11 +152,26 @@ class Session:
                 turn.ended = True  # 全部文本的音频都已收到
             return  # 第一条 generate 的 text 不能为空：等下一段文本
         turn.context_id = turn.new_context_id()
+        turn.end_ms = 0
         self.by_context[turn.context_id] = turn
         message = {"type": "generate", "context_id": turn.context_id, "text": text}
         message.update(SETTINGS)  # 第一条 generate 决定音色、模型和格式
         message["continue"] = not turn.final
         self.send(message)
+
+    def cut(self, turn, context_id):
+        """上下文没有以 done 结束、要重发时：它的音频只留到最后一个有时间戳的词的 end_ms 为止。
+
+        音频的末尾可能已经有下一个词的开头，而重发从下一个词说起，不截掉这一小段会听到两遍。
+        重发的上下文写入新的文件，按顺序接在这个文件后面（pcm 按字节接上即可）。调用时持有 lock。
+        """
+        if turn.name == INTERRUPTED and self.barge_in.is_set():
+            return  # 被打断的一轮不再重发：音频不用截
+        file = self.files.get(context_id)
+        if file is not None:
+            rate = SETTINGS["output_format"]["sample_rate"]  # pcm_s16le：每个样本 2 字节
+            file.seek(min(file.tell(), turn.end_ms * rate // 1000 * 2))
+            file.truncate()
 
     def retry(self, turn, counted=True):
         """在新的上下文中重发这一轮没有收到音频的文本：失败后是重试策略的一次尝试。调用时持有 lock。"""
@@ -221,6 +244,8 @@ class Session:
     def resume(self, counted):
         """重连后：每一轮没说完的文本放进新的上下文重发。调用时持有 lock。"""
         for turn in self.turns:
+            if turn.context_id is not None and not turn.ended:
+                self.cut(turn, turn.context_id)  # 旧连接上没有说完的上下文
             turn.context_id = None  # 旧连接上的上下文已随连接结束，不会收到 done
             if turn.name == INTERRUPTED and self.barge_in.is_set():
                 turn.ended = True
@@ -229,6 +254,10 @@ class Session:
 
     def finished(self):
         return all(turn.ended for turn in self.turns)
+
+    def in_progress(self):
+        """连接上有没有进行中的上下文：开始了，还没有收到 done 或结束上下文的 error。"""
+        return any(turn.context_id is not None for turn in self.turns)
 
 
 def speak(session, turn):
@@ -298,6 +327,7 @@ def handle(session, message):
                 found = turn.text.find(word["text"], turn.heard)
                 if found >= 0:
                     turn.heard = found + len(word["text"])
+                    turn.end_ms = word["end_ms"]
 
     elif kind == "done":
         print(f"[{context_id}] 完成，计费 {message['billed_characters']} 字符")
@@ -331,6 +361,7 @@ def handle(session, message):
                 turn.ended = True  # 取消的上下文先以 error 结束：不会再有 done，也不重发
                 return
             if error["code"] == "internal_error":
+                session.cut(turn, context_id)
                 session.retry_later(turn)  # 服务端的故障：从第一个没有收到音频的词起重发
             elif error["code"] == "rate_limited":
                 turn.waiting = True  # 上下文数超限：等一个 done，再用新的 context_id 开始
@@ -380,15 +411,38 @@ def handshake_refused(exc):
 
 def receive(session, ws):
     """处理一条连接上的消息，直到每一轮都结束（返回 None）或连接关闭（返回关闭码）。"""
+    last = time.monotonic()  # 最后一次收到帧（消息、ping 或 pong）的时刻
+    pinged = None  # 发出的 ping 还没有等到任何帧时，是发出的时刻（同一时间最多一个）
     while not session.finished():
+        now = time.monotonic()
         try:
-            opcode, data = ws.recv_data()  # 服务端的 ping 由库自动回复 pong
+            if pinged is not None:
+                if now - pinged >= PONG_TIMEOUT:
+                    print(f"发出 ping 后 {PONG_TIMEOUT} 秒内什么也没收到，按重试策略重连", file=sys.stderr)
+                    return 1006  # 连接已经断了
+                wait = pinged + PONG_TIMEOUT - now
+            elif session.in_progress():
+                if now - last >= PROBE_AFTER:
+                    ws.ping()  # 连接正常时只换来一个 pong
+                    pinged = now
+                    continue
+                wait = last + PROBE_AFTER - now
+            else:
+                if now - last >= RECEIVE_TIMEOUT:
+                    print(f"{RECEIVE_TIMEOUT} 秒内什么也没收到（包括 ping），按重试策略重连", file=sys.stderr)
+                    return 1006  # 连接已经断了
+                # 发送线程随时可能开始新的上下文：最迟 PROBE_AFTER 秒后再看一次
+                wait = min(PROBE_AFTER, last + RECEIVE_TIMEOUT - now)
+            ws.settimeout(wait)
+            # control_frame=True：收到 ping、pong 也返回，它们同样说明连接还通（服务端的 ping 由库自动回复 pong）
+            opcode, data = ws.recv_data(control_frame=True)
         except websocket.WebSocketTimeoutException:
-            print(f"{RECEIVE_TIMEOUT} 秒内没有收到任何消息（包括 ping），按重试策略重连", file=sys.stderr)
-            return 1006
+            continue  # 到时间了：回到上面，发 ping、认定连接已断或者接着等
         except (OSError, websocket.WebSocketException):
             print("连接意外断开（没有收到关闭帧，按重试策略重连）", file=sys.stderr)
             return 1006  # 库在本地报告的异常关闭，不是服务端的关闭码
+        last = time.monotonic()
+        pinged = None
         if opcode == websocket.ABNF.OPCODE_CLOSE:
             code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
             reason = data[2:].decode("utf-8", "replace")
@@ -427,7 +481,10 @@ def main():
             code = receive(session, ws)
             with session.lock:
                 session.ws = None  # 进行中的上下文随连接结束，不会收到 done
-            ws.close()  # 正常关闭，关闭码 1000
+            if code == 1006:
+                ws.shutdown()  # 连接已经断了：不发关闭帧，也不等服务端的，直接关掉
+            else:
+                ws.close()  # 正常关闭，关闭码 1000
             if code is None:
                 break  # 每一轮都已结束
             if code in RECONNECT_NEVER:

@@ -13,6 +13,7 @@ import base64
 import json
 import os
 import sys
+import time
 
 import websocket  # pip install websocket-client
 
@@ -21,8 +22,12 @@ if not API_KEY:
     sys.exit("请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）。")
 WS_BASE = os.environ.get("VOXLOOM_WS_BASE", "wss://api.voxloom.example").rstrip("/")
 
-# 服务端每 20 秒发一次 ping，库自动回复 pong；两个间隔内什么也没收到，连接已经断了。
+# 服务端每 20 秒发一次 ping，库自动回复 pong；握手最多等两个间隔。
 PING_INTERVAL = 20
+# 发现断线（/api/websocket#dead-connection）。读取时上下文一直在进行中（有人在等音频）：PROBE_AFTER 秒内
+# 什么也没收到（消息、ping 或 pong），发一个 ping；发出后 PONG_TIMEOUT 秒内还是什么也没收到，连接已经断了。
+PROBE_AFTER = 2
+PONG_TIMEOUT = 2
 
 CONTEXT_ID = "pronunciation-1"  # 一个上下文一个 ID：再合成一段话时换一个新的
 MESSAGES = [
@@ -64,8 +69,25 @@ try:
     for message in MESSAGES:
         ws.send(json.dumps(message, ensure_ascii=False))
     with open("pronunciation.pcm", "wb") as audio:
+        last = time.monotonic()  # 最后一次收到帧（消息、ping 或 pong）的时刻
+        pinged = None  # 发出的 ping 还没有等到任何帧时，是发出的时刻（同一时间最多一个）
         while True:
-            opcode, data = ws.recv_data()  # 服务端的 ping 由库自动回复 pong
+            now = time.monotonic()
+            if pinged is None and now - last >= PROBE_AFTER:
+                ws.ping()  # 连接正常时只换来一个 pong
+                pinged = now
+            elif pinged is not None and now - pinged >= PONG_TIMEOUT:
+                ws.shutdown()  # 连接已经断了：不发关闭帧，也不等服务端的，直接关掉
+                # 上下文随连接结束：重连，在新的上下文中重发没有收到音频的文本。
+                sys.exit(f"发出 ping 后 {PONG_TIMEOUT} 秒内什么也没收到，连接已经断了")
+            ws.settimeout((pinged + PONG_TIMEOUT if pinged is not None else last + PROBE_AFTER) - now)
+            try:
+                # control_frame=True：收到 ping、pong 也返回，它们同样说明连接还通（服务端的 ping 由库自动回复 pong）
+                opcode, data = ws.recv_data(control_frame=True)
+            except websocket.WebSocketTimeoutException:
+                continue  # 到时间了：回到上面，发 ping 或认定连接已断
+            last = time.monotonic()
+            pinged = None
             if opcode == websocket.ABNF.OPCODE_CLOSE:
                 # 上下文随连接结束；关闭码怎样处理见 /api/websocket#close-codes。
                 code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
