@@ -383,9 +383,10 @@ export function RetryPolicyTable(): ReactNode {
             <td>
               轮询资源的状态（例如等待克隆完成）不是重试，不按上面的次数和退避计算：每{' '}
               {seconds(pollingPolicy.intervalMs)}
-              查一次。某一轮查询失败（可以重试的错误码，或者网络错误）时不退避、不马上重查，照常等到下一轮再查；响应带{' '}
-              <code>Retry-After</code> 时，下一轮前至少等待它给出的秒数。轮询有自己的上限：最多{' '}
-              {pollingPolicy.maxRounds} 轮，用完后停止，并报告资源仍未就绪。
+              查一次。某一次查询失败（可以重试的错误码，或者网络错误）时不退避、不马上重查，照常等到下一次再查；响应带{' '}
+              <code>Retry-After</code>{' '}
+              时，下一次查询前至少等待它给出的秒数。轮询有自己的上限：最多查{' '}
+              {pollingPolicy.maxRounds} 次，用完后停止，并报告资源仍未就绪。
               <Prose text={pollingPolicy.stopsOn} />
             </td>
           </tr>

@@ -59,7 +59,7 @@ export const limits: readonly Limit[] = [
   },
   {
     key: 'requestsPerMinute',
-    subject: 'HTTP 请求速率',
+    subject: '请求速率（HTTP 请求和 WebSocket 握手合计）',
     value: 60,
     unit: '次/分钟',
     scope: '每个 API 密钥',
@@ -132,7 +132,7 @@ export const limits: readonly Limit[] = [
     unit: '分钟',
     scope: '每个音色；通常 1 分钟内完成',
     onExceed:
-      '音色变为 `failed`，`failure_reason` 说明原因；不计费，也不再[预留克隆费](/price#billing-rule-clone-charge)。它和其他克隆失败的音色一样占着名额，[删除](/api/voices/delete)后腾出；要再试，用新的 `Idempotency-Key` 重新提交',
+      '音色变为 `failed`，`failure_reason` 说明原因，计费见[克隆失败](/price#billing-clone-failed)。它和其他克隆失败的音色一样占着音色名额，[删除](/api/voices/delete)后腾出；要再试，用新的 `Idempotency-Key` 重新提交',
   },
   {
     key: 'referenceAudioSize',
@@ -164,7 +164,7 @@ export const limits: readonly Limit[] = [
     subject: '自定义音色数量',
     value: 50,
     unit: '个',
-    scope: '每个账户，处理中和克隆失败的音色也占名额，删除后释放',
+    scope: '每个账户，处理中和克隆失败的音色也占音色名额，删除后释放',
     onExceed: 'HTTP 403 `voice_limit_reached`',
   },
   {

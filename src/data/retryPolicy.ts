@@ -77,6 +77,11 @@ export interface RetryPolicy {
   readonly websocketRateLimitedLabel: string;
   /** A server's planned 1000 (D85): reconnect after a random wait of 0 to `baseDelayMs`. */
   readonly planned1000: string;
+  /**
+   * How long a client waits for a websocket handshake to complete (101 or a refusal) before it
+   * counts the attempt as failed and reconnects by the policy (D138).
+   */
+  readonly handshakeTimeoutMs: number;
 }
 
 /** The backoff's base (ms): `planned1000` names it too. */
@@ -110,6 +115,7 @@ export const retryPolicy: RetryPolicy = {
   websocketRateLimited:
     'WebSocket 上的 `rate_limited`（连接上的上下文已满）不按退避重试：等这条连接上有上下文收到 `done` 或结束上下文的 `error`，再用新的 `context_id` 开始；也可以不等，改到上下文较少的另一条连接上开始。这是一次失败：等待计入这一轮的总时长，每次重新开始算一次尝试，在哪条连接上开始都一样。',
   websocketRateLimitedLabel: '等有上下文结束，再用新的 `context_id` 开始（不按退避重试）',
+  handshakeTimeoutMs: 5_000,
   planned1000: `服务端的 \`1000\` 是计划内停机，不是失败，重连不算一次尝试；但有人在等这一轮回复时，这一轮的总时长从这时开始计。先在 0 到 ${baseDelayMs / 1000} 秒之间随机等待一段时间，免得所有客户端同时重连，再重连并重发没说完的文本。`,
 };
 
@@ -149,7 +155,7 @@ export const pollingPolicy: PollingPolicy = {
   // at the limit turns `failed` (D67), and the last round sees it.
   maxRounds: (cloneProcessingLimit.value * 60_000) / pollIntervalMs + 1,
   stopsOn:
-    '每一轮都计入上限，收到可以重试的错误码或网络错误的那一轮也算。收到 404 `voice_not_found`（音色在轮询期间被删除）或不认识的 `status` 值时，立即停止轮询并报告，不要当作暂时性错误继续查。',
+    '每一次查询都计入上限，收到可以重试的错误码或网络错误的那一次也算。收到 404 `voice_not_found`（音色在轮询期间被删除）或不认识的 `status` 值时，立即停止轮询并报告，不要当作暂时性错误继续查。',
 };
 
 /** The anchor of the polling row on /api/errors. */

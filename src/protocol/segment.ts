@@ -11,7 +11,10 @@
  *   `flush` or the last `generate` (`final`).
  * - A buffer that reaches `maxSegmentLength` characters without a boundary is cut after its last
  *   whitespace, else at that length, so unpunctuated text still starts playing.
- * - With `final` (a `flush` or the last `generate` arrived), the rest is a segment too.
+ * - With `final` (a `flush` or the last `generate` arrived), the rest is a segment too; but a
+ *   `flush` (`hold`) leaves an unfinished Latin word or number at the end in the buffer (D132):
+ *   letters and digits after the last other character, or a number with one `.`, `,` or `:`
+ *   after it (`3.`, `14:`), which the next text may continue. The last `generate` speaks all.
  *
  * Details, each the simplest rule that keeps a segment readable:
  * - Closing marks right after a boundary (`”’」』）》】)]}"'`, and more of `，。！？；：、…`, as
@@ -46,6 +49,8 @@ const asciiMarks = new Set([...'.,!?;:']);
 /** Stays with the segment a boundary ends. */
 const closingMarks = new Set([...'”’」』）》】〕〗］｝)]}"\'']);
 const isSpace = (s: string) => /^\s+$/u.test(s);
+/** A Latin word or number the next text may continue: `chec`, `v2`, `3.`, `14:`, `1,`. */
+const unfinishedWord = /[A-Za-z0-9]*(?:[0-9][.,:]|[A-Za-z0-9])$/;
 
 interface Token {
   readonly text: string;
@@ -98,7 +103,7 @@ const isContent = (t: Token) =>
  */
 export function segmentText(
   buffer: string,
-  options: { markup: TextMarkup; final: boolean },
+  options: { markup: TextMarkup; final: boolean; hold?: boolean },
 ): { segments: string[]; rest: string } {
   const tokens = tokenize(buffer, options.markup);
   const segments: string[] = [];
@@ -109,15 +114,19 @@ export function segmentText(
       .join('');
   let start = 0;
   for (;;) {
-    const end = boundaryEnd(tokens, start, options.final) ?? cutEnd(tokens, start);
+    // A flush cannot know either whether `3.` ends a sentence: the rest decides (below).
+    const end = boundaryEnd(tokens, start, options.final && !options.hold) ?? cutEnd(tokens, start);
     if (end === undefined) break;
     segments.push(join(start, end));
     start = end;
   }
   const rest = join(start, tokens.length);
   if (!options.final) return { segments, rest };
-  if (!isSpace(rest) && rest !== '') segments.push(rest);
-  return { segments, rest: '' };
+  // A flush does not read half a word (D132): what the next text may continue stays.
+  const kept = options.hold ? (unfinishedWord.exec(rest)?.[0] ?? '') : '';
+  const spoken = rest.slice(0, rest.length - kept.length);
+  if (!isSpace(spoken) && spoken !== '') segments.push(spoken);
+  return { segments, rest: kept };
 }
 
 /** Where the segment starting at token `start` ends at a boundary (D2), or undefined. */

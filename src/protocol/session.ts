@@ -497,13 +497,15 @@ export class Session {
 
   /**
    * Adds text to a context's buffer and queues the segments it completes (D2): `last` for the
-   * last generate; `flush` makes the rest a segment without ending the context.
+   * last generate; `flush` makes the rest a segment without ending the context, an unfinished
+   * Latin word or number excepted (D132).
    */
   private addText(context: Context, text: string, last: boolean, at: number, flush = false): void {
     context.buffer += text;
     const { segments, rest } = segmentText(context.buffer, {
       markup: context.markup,
       final: last || flush,
+      hold: flush && !last,
     });
     context.buffer = rest;
     for (const segment of segments) {

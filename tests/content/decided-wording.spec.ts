@@ -44,7 +44,7 @@ test('content_rejected mid-reply ends the reply: no resend, no continuation (D11
 
 test('every polling round counts toward the cap; a 404 or an unknown status ends polling at once (D118, D125)', () => {
   expect(pollingPolicy.stopsOn).toMatch(
-    /^每一轮都计入上限，收到可以重试的错误码或网络错误的那一轮也算/,
+    /^每一次查询都计入上限，收到可以重试的错误码或网络错误的那一次也算/,
   );
   expect(pollingPolicy.stopsOn).toMatch(
     /404 `voice_not_found`[^。]*不认识的 `status`[^。]*立即停止轮询/,
@@ -80,7 +80,7 @@ test('a consent record keeps the request ID of the 201 that created the voice (D
 
 test('whether to finish a reply after an ending error is told once, by code, and linked (D124)', () => {
   expect(page('/api/errors')).toMatch(
-    /上下文因错误结束后，要不要在新的上下文中把这段话说完，看错误码[^\n]*`internal_error`[^\n]*`invalid_request`[^\n]*`rate_limited`[^\n]*`content_rejected` 和 `insufficient_credit` 这一轮到此为止/,
+    /上下文因错误结束后，要不要在新的上下文中把这段话说完，看错误码[^#]*`internal_error`：[^#]*`invalid_request`：[^#]*`rate_limited`：[^#]*`content_rejected`：这一轮到此为止[^#]*`insufficient_credit`：实时场景中这一轮到此为止[^#]*`voice_clone_failed`：这一轮用这个音色说不了。实时场景中不轮询/,
   );
   for (const route of ['/guides/contexts', '/api/speech/websocket']) {
     expect(page(route), route).toContain('WebSocket 中的错误');
@@ -110,7 +110,7 @@ test('a streamed break before the time limit, counted from the body sent, is res
 test('resumed audio in a compressed format is decoded, cut at end_ms and joined; forwarding asks for pcm (D130)', () => {
   const resume = page('/api/websocket');
   expect(resume).toContain(
-    '其他格式的每个上下文都是一段独立的音频流，有自己的文件头，不能按字节接：把两段分别解码成采样，旧的截到 `end_ms`，新的接在后面',
+    '其他格式不能按字节接**：每个上下文都是一段独立的音频流，有自己的文件头。把两段分别解码成采样，旧的截到 `end_ms`，新的接在后面',
   );
   expect(page('/choice-endpoints')).toContain('仍然请求 `pcm`，在你的服务端编码成 Opus 再转发');
   expect(page('/choice-endpoints')).not.toContain('可以考虑 `ogg_opus`');
@@ -122,9 +122,28 @@ test('a dropped context is booked at most at the characters of the text sent to 
   expect(page('/price')).toContain(shown(rule));
 });
 
-test('a hold keeps an unfinished Latin word on the client, not in the context (D132)', () => {
-  const channel = (asyncApiDocument().channels as Record<string, Record<string, unknown>>).speech;
-  const hold = (channel['x-keepalive'] as { hold: string }).hold;
-  expect(hold).toContain('把这个还没写完的词（最后一个空白或标点之后的字母和数字）留在你自己那边');
-  expect(page('/api/websocket')).toContain('把这个还没写完的词');
+test('only whitespace and punctuation left after a drop: nothing is resent, no failure; no timestamps yet: resend all, keep no audio (D135)', () => {
+  const resume = page('/api/websocket');
+  expect(resume).toContain(
+    '它只剩空白和标点时（发出的文本都已经收到音频，例如正在等工具调用），不重发，也不算失败、不计时',
+  );
+  expect(resume).toContain('还没有收到第一条 `timestamps`');
+  expect(resume).toContain('旧上下文的音频一点也不用');
+});
+
+test('playback past end_ms: the new audio is joined anyway, its start never trimmed (D136)', () => {
+  expect(page('/api/websocket')).toContain(
+    '播放器在发现断线之前已经播过了 `end_ms` 时，下一个词的开头会重读一次：照样接上，不要去掉新音频的开头',
+  );
+});
+
+test('a close with no context in progress only removes the connection from the pool (D137)', () => {
+  const text = page('/api/websocket');
+  expect(text).toContain('关闭时没有进行中的上下文，就不必马上重连');
+  expect(text).toContain('池中暂时用不上的连接不必关闭，空闲超时后服务端会关闭它');
+  expect(text).not.toContain('所有上下文都结束、不再需要连接时');
+});
+
+test('revoking a key refuses later handshakes and leaves open connections open (D139)', () => {
+  expect(page('/api/websocket')).toContain('撤销密钥不影响已经建立的连接');
 });

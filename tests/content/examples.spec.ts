@@ -663,6 +663,22 @@ const keepalive = () =>
     'x-keepalive'
   ] as { probeAfterSeconds: number; pongTimeoutSeconds: number };
 
+test('the websocket clients give a handshake the policy’s time, then count it a failure (D138)', () => {
+  for (const [file, name, unit] of [
+    ['contexts/client.py', 'HANDSHAKE_TIMEOUT', 1000],
+    ['contexts/client.mjs', 'HANDSHAKE_TIMEOUT_MS', 1],
+    ['best-practices/realtime_retry.py', 'HANDSHAKE_TIMEOUT', 1000],
+    ['best-practices/realtime_retry.mjs', 'HANDSHAKE_TIMEOUT_MS', 1],
+  ] as const) {
+    const source = path.join(examplesDir, file);
+    expect(constantOf(source, name) * unit, file).toBe(retryPolicy.handshakeTimeoutMs);
+    // The constant is the one the connect call uses.
+    expect(read(source), file).toMatch(
+      file.endsWith('.py') ? new RegExp(`timeout=[^)]*${name}`) : /handshakeTimeout: /,
+    );
+  }
+});
+
 test.describe('the examples retry and reconnect exactly as the rules say', () => {
   // The retry rule (/api/errors#retries): 429 is the one retryable 4xx, and every 5xx is
   // retried, a gateway's 502 or 504 with no error object too. The examples test the status that
@@ -955,6 +971,40 @@ test.describe('best-practices/realtime_retry resumes on a new context and respec
         expect(mock.log.sent.at(-1)?.type).toBe('done');
       } finally {
         await mock.close();
+      }
+    });
+
+    test(`${name}: a close after every word has its audio resends nothing (D135)`, async () => {
+      const generates: string[] = [];
+      const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+      server.on('connection', (ws) => {
+        ws.on('message', (raw) => {
+          const m = JSON.parse(raw.toString()) as { context_id: string; text: string };
+          generates.push(m.text);
+          const send = (message: object) => ws.send(JSON.stringify(message));
+          send(audio(m.context_id, 0));
+          // Every word up to the closing ？ has its audio; then the connection closes.
+          send(
+            words(
+              m.context_id,
+              ...['您好', '您的订单已经发货', '快递预计明天下午送达'],
+              ...['到时请留意电话', '还有什么可以帮您'],
+            ),
+          );
+          ws.close(1011, 'internal_error');
+        });
+      });
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const run = await runExample([...command], name, {
+          VOXLOOM_WS_BASE: `ws://127.0.0.1:${port}`,
+        });
+        expect(run.status, run.output).toBe(0);
+        // Only “？” is left: nothing to speak, so no resend and no second connection.
+        expect(generates).toEqual([reply]);
+      } finally {
+        server.close();
       }
     });
 

@@ -239,8 +239,16 @@ const rules: readonly Rule[] = [
   {
     rule: 'polling a clone: its interval, its cap, a failed round (D24, the polling row on /api/errors#polling)',
     owners: [errors],
-    fingerprints: [/每\s*\d+\s*秒查一次/, /最多\s*\d+\s*轮/, /比处理时间上限多查?一轮/],
-    examples: ['每 5 秒查一次，最多 121 轮，比处理时间上限多查一轮。'],
+    fingerprints: [
+      /每\s*\d+\s*秒查一次/,
+      /最多\s*\d+\s*轮/,
+      /最多查\s*\d+\s*次/,
+      /比处理时间上限多查?一[轮次]/,
+    ],
+    examples: [
+      '每 5 秒查一次，最多 121 轮，比处理时间上限多查一轮。',
+      '轮询有自己的上限：最多查 121 次。',
+    ],
   },
   {
     rule: 'timestamps: what a word is, what its `text` is, what its times count from (/api/speech/websocket#message-timestamps)',

@@ -416,6 +416,61 @@ test('a flush of a waiting context is accepted: it restarts the idle timer and c
   ]);
 });
 
+test('a flush leaves an unfinished Latin word or number for the next text; the last generate reads all (D132)', () => {
+  const hold = { markup: 'none' as const, final: true, hold: true };
+  expect(segmentText('Please wait while I chec', hold)).toEqual({
+    segments: ['Please wait while I '],
+    rest: 'chec',
+  });
+  expect(segmentText('圆周率约等于 3.', hold)).toEqual({ segments: ['圆周率约等于 '], rest: '3.' });
+  expect(segmentText('请打开Wi', hold)).toEqual({ segments: ['请打开'], rest: 'Wi' });
+  // Chinese and finished sentences are read whole; the last generate reads everything.
+  expect(segmentText('我先查一下您的账户', hold).rest).toBe('');
+  expect(segmentText('Hello world.', hold).rest).toBe('');
+  expect(segmentText('Please wait while I chec', { markup: 'none', final: true }).rest).toBe('');
+  // In a session: the hold flush speaks and bills the words before `chec` only; the next text
+  // completes the word.
+  const c = client();
+  c.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: 'Please wait while I chec',
+      voice_id: voice,
+      continue: true,
+    },
+    0,
+  );
+  c.send({ type: 'flush', context_id: 'turn-1' }, 10);
+  c.run(1000);
+  c.send({ type: 'generate', context_id: 'turn-1', text: 'k the order.', continue: false }, 1001);
+  c.run(5000);
+  expect(c.errors()).toEqual([]);
+  expect(c.messages().at(-1)).toMatchObject({
+    type: 'done',
+    billed_characters: billedCharacters('Please wait while I check the order.'),
+  });
+  const cancelled = client();
+  cancelled.send(
+    {
+      type: 'generate',
+      context_id: 'turn-1',
+      text: 'Please wait while I chec',
+      voice_id: voice,
+      continue: true,
+    },
+    0,
+  );
+  cancelled.send({ type: 'flush', context_id: 'turn-1' }, 10);
+  cancelled.run(1000);
+  cancelled.send({ type: 'cancel', context_id: 'turn-1' }, 1001);
+  cancelled.run(2000);
+  expect(cancelled.messages().at(-1)).toMatchObject({
+    type: 'done',
+    billed_characters: billedCharacters('Please wait while I '),
+  });
+});
+
 test('a message to a context that no longer takes it is refused naming context_id and ends nothing (D49)', () => {
   const c = client();
   const text = '第一句话。第二句话。';

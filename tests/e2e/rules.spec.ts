@@ -265,7 +265,7 @@ test.describe('/api/errors', () => {
     await expect(row).toHaveAttribute('data-param', 'polling');
     await expect(row.locator('td')).toContainText('不是重试');
     await expect(row.locator('td')).toContainText(`每 ${pollingPolicy.intervalMs / 1000} 秒查一次`);
-    await expect(row.locator('td')).toContainText(`最多 ${pollingPolicy.maxRounds} 轮`);
+    await expect(row.locator('td')).toContainText(`最多查 ${pollingPolicy.maxRounds} 次`);
     await expect(row.locator('td')).toContainText('至少等待');
     await page.goto('/guides/clone#polling');
     await expect(page.locator(`main a[href="/api/errors#${pollingAnchor}"]`).first()).toBeVisible();

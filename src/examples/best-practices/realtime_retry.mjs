@@ -52,9 +52,8 @@ const RETRY_HANDSHAKE = new Set([429, 500, 502, 503, 504]);
 // （消息、ping 或 pong），发一个 ping；发出后 PONG_TIMEOUT_MS 内还是什么也没收到，连接已经断了。
 const PROBE_AFTER_MS = 2_000;
 const PONG_TIMEOUT_MS = 2_000;
-// 握手最多等这么久。连接池里没有进行中的上下文的连接不发 ping：服务端每 20 秒 ping 一次，
-// 两个间隔什么也没收到，连接已经断了。
-const RECEIVE_TIMEOUT_MS = 40_000;
+// 握手最多等这么久，超时算一次失败，按重试策略重连（/api/websocket#handshake-refusals）。
+const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 /** 这一轮放弃：改为显示文字回复。 */
 class GiveUp extends Error {}
@@ -74,12 +73,12 @@ class Budget {
     this.deadline ??= at + REALTIME_BUDGET_MS;
   }
 
-  /** 还剩多少毫秒；不在计时时是 RECEIVE_TIMEOUT_MS。 */
+  /** 还剩多少毫秒；不在计时时没有限制（Infinity）。 */
   left() {
-    if (this.deadline === null) return RECEIVE_TIMEOUT_MS;
+    if (this.deadline === null) return Infinity;
     const left = this.deadline - Date.now();
     if (left <= 0) throw new GiveUp('这一轮的总时长已经用完');
-    return Math.min(left, RECEIVE_TIMEOUT_MS);
+    return left;
   }
 
   /** 等待下一次尝试：atLeastMs（Retry-After）优先，否则指数退避加随机抖动。 */
@@ -147,7 +146,7 @@ class Connection {
       this.used = true;
       this.atLeastMs = 0;
       this.planned = false;
-      const result = await handshake(budget.left());
+      const result = await handshake(Math.min(HANDSHAKE_TIMEOUT_MS, budget.left()));
       if (result.ws) {
         const ws = result.ws;
         this.ws = ws;
@@ -292,7 +291,8 @@ try {
     const start = out.size; // 这个上下文的音频从文件的这里开始
     const { result, heard, endMs, gotAudio } = await say(conn, ws, budget, contextId, rest, out);
     rest = rest.slice(heard); // 最后一个有时间戳的词之后，照原样（标点也保留）
-    if (result === 'done' || rest === '') break;
+    // 只剩空白和标点：这一轮已经说完，不重发，也不算失败
+    if (result === 'done' || !/[\p{L}\p{N}]/u.test(rest)) break;
     // 音频的末尾可能已经有下一个词的开头，而重发从下一个词说起：旧上下文的音频只留到
     // end_ms 为止，否则这一小段会听到两遍。字节数按请求的 output_format 算，取整到整个样本。
     const rate = SETTINGS.output_format.sample_rate; // pcm_s16le：每个样本 2 字节

@@ -19,6 +19,7 @@
 
 import base64
 import json
+import math
 import os
 import random
 import sys
@@ -53,9 +54,8 @@ RETRY_HANDSHAKE = {429, 500, 502, 503, 504}  # 握手被拒绝时可以重连的
 # （消息、ping 或 pong），发一个 ping；发出后 PONG_TIMEOUT 秒内还是什么也没收到，连接已经断了。
 PROBE_AFTER = 2
 PONG_TIMEOUT = 2
-# 秒：握手最多等这么久。连接池里没有进行中的上下文的连接不发 ping：服务端每 20 秒 ping 一次，
-# 两个间隔什么也没收到，连接已经断了。
-RECEIVE_TIMEOUT = 40
+# 秒：握手最多等这么久，超时算一次失败，按重试策略重连（/api/websocket#handshake-refusals）。
+HANDSHAKE_TIMEOUT = 5
 
 
 class GiveUp(Exception):
@@ -77,13 +77,13 @@ class Budget:
             self.deadline = (time.monotonic() if at is None else at) + REALTIME_BUDGET
 
     def left(self):
-        """还剩几秒；不在计时时是 RECEIVE_TIMEOUT。"""
+        """还剩几秒；不在计时时没有限制（inf）。"""
         if self.deadline is None:
-            return RECEIVE_TIMEOUT
+            return math.inf
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise GiveUp("这一轮的总时长已经用完")
-        return min(left, RECEIVE_TIMEOUT)
+        return left
 
     def wait(self, attempt, at_least=0):
         """等待下一次尝试：at_least（Retry-After）优先，否则指数退避加随机抖动。"""
@@ -122,7 +122,9 @@ class Connection:
             self.planned = False
             try:
                 self.ws = websocket.create_connection(
-                    URL, header=[f"Authorization: Bearer {API_KEY}"], timeout=budget.left()
+                    URL,
+                    header=[f"Authorization: Bearer {API_KEY}"],
+                    timeout=min(HANDSHAKE_TIMEOUT, budget.left()),
                 )
                 print(f"已连接，连接 ID：{(self.ws.getheaders() or {}).get('x-request-id', '-')}")
             except websocket.WebSocketBadStatusException as exc:
@@ -247,8 +249,8 @@ def main():
                 start = out.tell()  # 这个上下文的音频从文件的这里开始
                 result, heard, end_ms, got_audio = say(conn, budget, context_id, rest, out)
                 rest = rest[heard:]  # 最后一个有时间戳的词之后，照原样（标点也保留）
-                if result == "done" or not rest:
-                    return
+                if result == "done" or not any(ch.isalnum() for ch in rest):
+                    return  # 只剩空白和标点：这一轮已经说完，不重发，也不算失败
                 # 音频的末尾可能已经有下一个词的开头，而重发从下一个词说起：旧上下文的音频只留到
                 # end_ms 为止，否则这一小段会听到两遍。字节数按请求的 output_format 算，取整到整个样本。
                 rate = SETTINGS["output_format"]["sample_rate"]  # pcm_s16le：每个样本 2 字节

@@ -59,6 +59,8 @@ const PONG_TIMEOUT_MS = 2_000;
 // （ping 也没有），连接已经断了。
 const PING_INTERVAL_MS = 20_000;
 const RECEIVE_TIMEOUT_MS = 2 * PING_INTERVAL_MS;
+// 握手最多等这么久，超时按重试策略重连（/api/websocket#handshake-refusals）。
+const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 // 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
 const RECONNECT_WITH_BACKOFF = new Set([1011, 1013, 4002]); // 按重试策略重连
@@ -144,9 +146,9 @@ function send(message) {
 function startContext(turn) {
   // 最后一个有时间戳的词之后的全部文本，照原样重发（标点和空白都保留）。
   const text = turn.text.slice(turn.heard);
-  if (!text) {
-    if (turn.final) turn.ended = true; // 全部文本的音频都已收到
-    return; // 第一条 generate 的 text 不能为空：等下一段文本
+  if (!/[\p{L}\p{N}]/u.test(text)) {
+    if (turn.final) turn.ended = true; // 只剩空白和标点：全部文本的音频都已收到，不重发
+    return; // 没有要读的字：等下一段文本，和它一起发
   }
   turn.contextId = turn.newContextId();
   turn.endMs = 0;
@@ -355,7 +357,10 @@ function handle(message) {
  */
 function connectOnce() {
   return new Promise((resolve) => {
-    const socket = new WebSocket(url, { headers: { Authorization: `Bearer ${apiKey}` } });
+    const socket = new WebSocket(url, {
+      headers: { Authorization: `Bearer ${apiKey}` },
+      handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
+    });
     let watchdog;
     let last = Date.now(); // 最后一次收到帧（消息、ping 或 pong）的时刻
     let pinged = null; // 发出的 ping 还没有等到任何帧时，是发出的时刻（同一时间最多一个）

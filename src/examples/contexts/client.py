@@ -64,6 +64,8 @@ PONG_TIMEOUT = 2
 # （ping 也没有），连接已经断了。
 PING_INTERVAL = 20
 RECEIVE_TIMEOUT = 2 * PING_INTERVAL
+# 握手最多等这么久（秒），超时按重试策略重连（/api/websocket#handshake-refusals）。
+HANDSHAKE_TIMEOUT = 5
 
 # 关闭之后怎么办，按关闭码分三类（见 /api/websocket 的关闭码表）：
 RECONNECT_WITH_BACKOFF = {1011, 1013, 4002}  # 按重试策略重连
@@ -147,10 +149,10 @@ class Session:
         """开始一个新的上下文，发送这一轮还没有收到音频的全部文本。调用时持有 lock。"""
         # 最后一个有时间戳的词之后的全部文本，照原样重发（标点和空白都保留）。
         text = turn.text[turn.heard :]
-        if not text:
+        if not any(ch.isalnum() for ch in text):
             if turn.final:
-                turn.ended = True  # 全部文本的音频都已收到
-            return  # 第一条 generate 的 text 不能为空：等下一段文本
+                turn.ended = True  # 只剩空白和标点：全部文本的音频都已收到，不重发
+            return  # 没有要读的字：等下一段文本，和它一起发
         turn.context_id = turn.new_context_id()
         turn.end_ms = 0
         self.by_context[turn.context_id] = turn
@@ -376,7 +378,7 @@ def connect():
     """一次握手。返回 (连接, None)；被拒绝或连不上时返回 (None, 重试前至少等几秒)，不要重试时为 (None, None)。"""
     try:
         ws = websocket.create_connection(
-            URL, header=[f"Authorization: Bearer {API_KEY}"], timeout=RECEIVE_TIMEOUT
+            URL, header=[f"Authorization: Bearer {API_KEY}"], timeout=HANDSHAKE_TIMEOUT
         )
         return ws, None
     except websocket.WebSocketBadStatusException as exc:
