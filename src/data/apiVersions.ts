@@ -153,7 +153,7 @@ export const apiChanges: readonly ApiChange[] = [
     kind: 'added',
     title: '克隆请求的幂等键、性别标签与连接 ID',
     items: [
-      '`POST /v1/voices` 新增可选请求头 `Idempotency-Key`：同一个键在 24 小时内最多只创建一个音色，超时或 5xx 之后用同一个键重新提交即可。重新提交相同的请求返回 201 和这个音色现在的状态，带响应头 `Idempotent-Replayed: true`；同一个键用于内容不同的请求时返回 409 `idempotency_conflict`，响应头 `Location` 指向这个键创建的音色。',
+      '`POST /v1/voices` 新增可选请求头 `Idempotency-Key`：同一个键在 24 小时内只对应一次克隆，超时或 5xx 之后用同一个键重新提交即可。重新提交相同的请求返回 201 和这个音色现在的状态，带响应头 `Idempotent-Replayed: true`；同一个键用于内容不同的请求时返回 409 `idempotency_conflict`，响应头 `Location` 指向这个键创建的音色。',
       '克隆请求新增可选字段 `gender`，修改音色也可以改它；不传时为 `neutral`。',
       '音色接口和余额查询在服务过载或维护时返回 503 `service_unavailable`。',
       'WebSocket 握手的每个响应都带 `X-Request-Id`：建立连接的 101 响应中，它是这条连接的连接 ID，[联系技术支持](/api/introduction#support)时提供它。',
@@ -168,7 +168,7 @@ export const apiChanges: readonly ApiChange[] = [
       '`error` 消息新增字段 `billed_characters`：结束上下文的错误给出这个上下文的计费字符数，与 `done` 的同名字段含义相同；不结束任何上下文的错误为 `null`。',
       'HTTP 接口的每个响应都带 `X-RateLimit-Limit`、`X-RateLimit-Remaining` 和 `X-RateLimit-Reset`，不再只是 `POST /v1/speech` 的成功响应和 429 响应；每个 503 响应都带 `Retry-After`。',
       '音色对象新增字段 `failure_reason`：克隆失败（`failed`）时的原因，其他状态为 `null`。',
-      '`GET /v1/user/credit` 新增字段 `available_balance`：现在能用的钱，也就是下一次余额检查用的金额，已经减去还没有扣除的用量和预留的费用。',
+      '`GET /v1/user/credit` 新增字段 `available_balance`（可用余额）：下一次余额检查用的金额，已经减去还没有扣除的用量和预留的费用。',
       '文档更正，服务端行为不变：一条连接上的 `context_id` 只能用一次，上下文结束后再发给它的消息都返回 `invalid_request`。此前文档说结束后可以再次使用，是错误的。',
       '文档更正，服务端行为不变：后续 `generate` 改变上下文的设置时返回 `invalid_request`，`param` 指出字段；`output_format` 只接受[输出格式](/api/introduction#output-formats)表中的组合；克隆按文件内容识别音频格式，不看声明的媒体类型和文件名。',
     ],

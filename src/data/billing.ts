@@ -6,13 +6,16 @@
  * as `billedCharacters` of src/data/pricing.ts counts them, once its synthesis starts (开始合成); a
  * segment that never started is never billed, nor one the server fails, nor the one in synthesis
  * when the server closes for its own reasons (D31). A voice is billed once, when it becomes
- * `ready`, however many requests it took (D62). The rules around the table (segments, where an unreported count is found, retries, the
- * balance check, top-ups, alerts, invoices and disputes) are `billingRules`, rendered on `/price`.
+ * `ready`, however many requests it took (D62). The rules around the table (segments, where an unreported count is found, hours and months,
+ * reconciliation, retries, vouchers, the balance check, top-ups, alerts, invoices and disputes)
+ * are `billingRules`, and the console's lists a program reconciles against are `consoleLists`,
+ * all rendered on `/price`.
  */
 import { closeCauses } from '../protocol/facts';
 import { maxSegmentLength } from '../protocol/segmentLength';
 import { deployment } from './deployment';
-import { requestLogRetentionDays } from './requestLogs';
+import { requestLogRetentionDays } from './policies';
+import { debitRule } from './pricing';
 import { supportAnchor } from './support';
 
 /** Where a count the client never received is found: the rule `usage-records` below. */
@@ -85,7 +88,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
       '客户端在音频收完之前断开：读取超时、主动取消或网络中断，`stream` 为 `true` 或 `false`',
     billed: 'started',
     rule: '服务端发现断开时已经开始合成的段计费，包括没有送到的音频；还没有开始合成的段不计费',
-    more: '`stream: false` 时音频全部合成后才开始发送，所以在收到第一个字节之前断开，通常已经全部计费。',
+    more: '`stream: false` 时音频全部合成后才开始发送：在收到第一个字节之前断开，计费的同样是断开时已经开始合成的段，合成已经结束时就是全部文本。',
     reported: `收到了响应头时，\`X-Billed-Characters\` 是这次计费的上限；确切的数见${usageRecords}`,
   }),
   row({
@@ -121,7 +124,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '客户端发送 `cancel` 取消上下文',
     billed: 'started',
     rule: '音频已经全部发出的段和收到 `cancel` 时正在合成的一段计费，排队的段和还没有成段的文本不计费',
-    more: `已经发出、还在网络上传输的音频也算发出。正在合成的一段剩余的音频不再发送。一段最多 ${maxBilledBeyondAudio} 个字符，按你发送的文本计（空白、闭合的引号和括号、标记都算在内），它的计费字符数不会更多。所以取消时，音频还没有发出的计费字符最多 ${maxBilledBeyondAudio} 个，就是正在合成的那一段。`,
+    more: `已经发出、还在网络上传输的音频也算发出；正在合成的一段剩余的音频不再发送。所以取消时，音频还没有发出的计费字符最多 ${maxBilledBeyondAudio} 个，就是正在合成的那一段（一段的上限见[按段计费](/price#billing-rule-segments)）。`,
     reported:
       '`cancel` 之后收到的 `done` 的 `billed_characters`；上下文先因 `error` 结束时，是那条 `error` 的 `billed_characters`',
   }),
@@ -150,7 +153,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '连接关闭时还有进行中的上下文：任何一方以任何关闭码关闭，或者连接没有关闭帧就断开',
     billed: 'started',
     rule: '音频已经全部发出的段计费；正在合成的一段是否计费，看连接为什么关闭；排队的段和还没有成段的文本不计费',
-    more: `服务端因自身原因关闭时，正在合成的一段不计费：服务端发出的 ${closesFor('server')}，其中 1000 是计划内停机（例如部署新版本）。客户端关闭（客户端发出的 1000）、服务端因客户端的问题关闭（${closesFor('client')}），或者连接没有关闭帧就断开时，这一段照常计费。在新连接上用新的 \`context_id\` 重发没有收到音频的文本，其中已经计费的部分会再计费一次，做法见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。`,
+    more: `只有服务端因自身原因关闭时（服务端发出的 ${closesFor('server')}，1000 是计划内停机），这一段不计费，见[按段计费](/price#billing-rule-segments)。重发没有收到音频的文本时，其中已经计费的部分会再计费一次，见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。`,
     reported: `收不到 \`done\`。请在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找`,
   }),
   row({
@@ -159,7 +162,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '克隆成功：音色的 `status` 变为 `ready`',
     billed: 'per-clone',
     rule: '每个音色在变为 `ready` 时计费一次，无论创建它用了几次请求',
-    more: '用同一个 `Idempotency-Key` 重新提交多少次，都只建一个音色、计费一次；创建它的请求返回了 5xx 或没有收到响应时也一样。提交时怎样检查余额、什么时候从余额中扣除，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
+    more: '用同一个 `Idempotency-Key` 重新提交多少次，都只建一个音色、计费一次；创建它的请求返回了 5xx 或没有收到响应时也一样。提交时怎样检查余额、什么时候扣除，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',
     reported: '—',
   }),
   row({
@@ -191,6 +194,70 @@ export interface BillingRule {
   readonly rule: string;
 }
 
+/**
+ * A charge may be disputed until this many days after the end of the calendar month (Beijing time)
+ * its usage belongs to (D141); the request logs (src/data/policies.ts) outlast it.
+ */
+export const disputeWindowDays = 30;
+
+/** One field of a list in the console, as `/price#reconciliation` shows it. */
+export interface ConsoleField {
+  readonly field: string;
+  /** What it holds; `backticks` render as code. */
+  readonly meaning: string;
+}
+
+/** A list in the console that a program reconciles its own logs against (D140). */
+export interface ConsoleList {
+  /** Stable id (`data-console-list` on its table). */
+  readonly id: 'usage-records' | 'debits';
+  readonly name: string;
+  /** What one line is, and how the list is read. */
+  readonly lines: string;
+  readonly fields: readonly ConsoleField[];
+}
+
+/**
+ * The console's two lists (D140): the usage records, one line per request or context and hour
+ * (refines D86), exported as CSV; and the hourly debits with the top-ups. There is no usage API.
+ */
+export const consoleLists: readonly ConsoleList[] = [
+  {
+    id: 'usage-records',
+    name: '用量明细',
+    lines:
+      '一个请求或上下文在一小时内开始合成的段合为一条，每次计费的克隆一条。可以按时间范围导出为 CSV 文件，列与下表相同。',
+    fields: [
+      { field: '小时', meaning: '用量所属的小时，北京时间' },
+      { field: '接口', meaning: 'HTTP 合成、WebSocket 合成或克隆' },
+      { field: '模型', meaning: '`model`；克隆没有模型' },
+      {
+        field: '标识',
+        meaning:
+          'HTTP 请求的请求 ID；WebSocket 上下文的连接 ID（握手响应头 `X-Request-Id`）和 `context_id`；克隆的 `voice_id`',
+      },
+      { field: '计费字符数', meaning: '这些段的计费字符数之和；克隆为 0' },
+      {
+        field: '金额',
+        meaning: '按计费字符数和单价折算，精确到 0.01 分（¥0.0001），不取整到分；克隆是一次克隆费',
+      },
+    ],
+  },
+  {
+    id: 'debits',
+    name: '扣费记录',
+    lines: '每个整点的扣费按模型一行，克隆费单独一行；每次充值也列在这里，有时间和金额。',
+    fields: [
+      { field: '小时', meaning: '扣除的是哪一小时的用量，北京时间' },
+      { field: '模型', meaning: '`model`，或克隆' },
+      { field: '计费字符数', meaning: '这一小时这个模型的计费字符数之和' },
+      { field: '金额', meaning: '按计费字符数之和折算，四舍五入到分' },
+      { field: '代金券支付', meaning: '金额中由代金券支付的部分' },
+      { field: '充值余额支付', meaning: '金额中由充值余额支付的部分' },
+    ],
+  },
+];
+
 export const billingRules: readonly BillingRule[] = [
   {
     id: 'segments',
@@ -205,12 +272,17 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'usage-records',
     topic: '没有收到计费字符数时',
-    rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的用量明细。它逐条列出每次合成的计费字符数：HTTP 请求按请求 ID 和时间，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新。API 没有查询用量的接口，\`GET /v1/user/credit\` 只返回余额；在明细出来之前，程序把这个上下文记为“待核对”，连同连接 ID 和 \`context_id\`，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
+    rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的[用量明细](/price#reconciliation)：HTTP 请求按请求 ID，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 找到它的记录；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新，API 没有查询用量的接口。在明细出来之前，程序把这个上下文记为“待核对”，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
+  },
+  {
+    id: 'billing-month',
+    topic: '按北京时间分小时、分月',
+    rule: `扣费的小时和计费的月份都按北京时间（UTC+${debitRule.utcOffsetHours}）划分，月份是自然月。用量属于它开始合成的那一小时和那个月，不论什么时候扣除：31 日 23:30 开始合成的段，在次月 1 日 0 点扣除，仍算在 31 日所在的月份。克隆费属于音色变为 \`ready\` 的那一小时。`,
   },
   {
     id: 'reconcile',
     topic: '对账',
-    rule: '对账核对计费字符数，不核对金额。用量明细每个上下文一条记录，是它各段计费字符数之和，不论这些段落在哪几个小时；费用则按小时、按模型汇总后才取整到分，所以一轮回复的金额对不到分。在你的日志里为每次合成记下请求 ID（响应头 `X-Request-Id`）和计费字符数；WebSocket 上为每个上下文记下连接 ID（握手响应头 `X-Request-Id`）、`context_id` 和结束它的 `done` 或 `error` 中的 `billed_characters`。',
+    rule: '对账核对计费字符数。用量明细的一条记录，是一个请求或上下文在一小时内开始合成的段：跨过整点的上下文有两条记录，两条的计费字符数加起来，等于它的 `billed_characters`。扣费记录的金额按一小时一个模型的计费字符数之和折算后取整到分，所以一轮回复的金额对不到分，一小时一个模型的金额能对上。为此在你的日志里为每次合成记下请求 ID（响应头 `X-Request-Id`）和计费字符数；WebSocket 上为每个上下文记下连接 ID、`context_id` 和结束它的 `done` 或 `error` 中的 `billed_characters`。',
   },
   {
     id: 'retries',
@@ -218,24 +290,29 @@ export const billingRules: readonly BillingRule[] = [
     rule: '已经开始合成、客户端却没有收到的音频同样计费，重发这段文本会再计费一次；只有因服务端的原因没有合成完的一段不计费，重发它最多计费一次。所以不要让读取超时过早断开：`stream: false` 时读取超时要长于服务端的处理时间上限，`stream: true` 时它限制的是两个分块之间的等待，见 [HTTP 处理超时](/api/limits-and-timeouts#http-timeout)；不再需要的音频要尽早取消。',
   },
   {
+    id: 'vouchers',
+    topic: '代金券的使用顺序',
+    rule: '扣费先用代金券，用完再用充值余额；有几张代金券时，先用过期时间最早的。一小时的用量由这一小时开始时还有效的代金券支付，所以在这一小时里过期的代金券，仍然支付这一小时的用量。过期之后，它剩余的金额不再计入余额。',
+  },
+  {
     id: 'balance-check',
     topic: '余额不会变成负数',
-    rule: '每次合成之前都先检查余额。HTTP 请求按整段文本的费用检查，通过后预留这笔费用直到请求结束，所以同时进行的请求不会一起透支；WebSocket 上下文在合成每一段之前按这一段的费用检查；检查用的金额减去了还没有扣除的用量和预留的费用，就是 `GET /v1/user/credit` 返回的 `available_balance`。余额不够时返回 `insufficient_credit`，这一段不合成、不计费。',
+    rule: '每次余额检查都比较费用和[可用余额](/api/user/credit)（`available_balance`）：费用不超过它就通过，超过时返回 `insufficient_credit`，不合成、不计费。HTTP 请求通过检查后预留整段文本的费用，直到请求结束，所以同时进行的请求不会一起透支。预留的费用不对应某一张代金券：代金券在预留期间过期、剩下的余额不够扣时，只扣到 0，余额不会变成负数。',
   },
   {
     id: 'top-up',
     topic: '充值立即可用',
-    rule: '控制台显示支付成功后，下一个请求就按新的余额检查，`GET /v1/user/credit` 也立即反映。`insufficient_credit` 不要自动重试：充值之前重发只会得到同样的结果；充值后，只重发没有收到音频的文本，WebSocket 上用新的 `context_id`。',
+    rule: '控制台显示支付成功后，下一个请求就按新的余额检查，`GET /v1/user/credit` 也立即反映。`insufficient_credit` 不要自动重试：充值之前重发只会得到同样的结果。充值之后怎么做看场景：批量任务（例如有声书）重发没有收到音频的文本，WebSocket 上用新的 `context_id`；实时对话中，收到这个错误的一轮到此为止，不再补说，见 [WebSocket 中的错误](/api/errors#websocket-errors)。',
   },
   {
     id: 'clone-charge',
     topic: '克隆的余额检查与扣费',
-    rule: '克隆费在音色变为 `ready` 时计费，提交时先检查余额：余额减去本小时还没有扣除的用量和处理中音色的克隆费，不够一次克隆费时返回 `insufficient_credit`，不创建音色。通过检查后，处理期间预留这笔克隆费，之后每次检查余额（无论合成还是克隆）都先减去它。音色变为 `ready` 时，克隆费计入这一小时的用量，在下一次整点扣费时扣除。`GET /v1/user/credit` 的 `available_balance` 从提交通过检查起就减去这笔钱，`total_balance` 在扣费之后才减去；此后删除这个音色，克隆费照样扣除。音色变为 `failed` 或在处理中被删除时不计费，也不再预留。',
+    rule: '提交时比较一次克隆费和[可用余额](/api/user/credit)（`available_balance`），不够时返回 `insufficient_credit`，不创建音色。通过检查后，处理期间预留这笔克隆费，可用余额随即减去它。音色变为 `ready` 时，克隆费计入这一小时的用量，在整点扣费时扣除；此后删除这个音色，克隆费照样扣除。音色变为 `failed` 或在处理中被删除时不计费，预留随之取消。扣没扣，以[用量明细](/price#billing-rule-usage-records)中有没有它的记录为准。',
   },
   {
     id: 'low-balance-alert',
     topic: '余额预警',
-    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较 \`available_balance\`：它已经减去了还没有扣除的用量和预留的费用，就是下一次余额检查用的金额。`,
+    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较[可用余额](/api/user/credit)（\`available_balance\`）。`,
   },
   {
     id: 'invoices',
@@ -245,6 +322,6 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'disputes',
     topic: '计费争议',
-    rule: `对扣费有疑问时，在请求日志的保存期限（${requestLogRetentionDays} 天）内[联系技术支持](${supportAnchor})，附上请求 ID 和你记录的计费字符数；WebSocket 上下文没有自己的请求 ID，附上连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`，上下文因错误结束时再附上那条 \`error\` 消息的 \`request_id\`。技术支持按[请求日志](/faqs#data-retention)核对；确实多扣的费用，退回到扣费时使用的余额。`,
+    rule: `对一笔扣费有疑问时，在它所属的月份结束后 ${disputeWindowDays} 天内[联系技术支持](${supportAnchor})，附上请求 ID 和你记录的计费字符数；WebSocket 上下文附上连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\`，因错误结束的再附上那条 \`error\` 的 \`request_id\`。技术支持按[请求日志](/faqs#data-retention)核对，它保存 ${requestLogRetentionDays} 天，覆盖整个争议期限；确实多扣的费用，退回到扣费时使用的余额。`,
   },
 ];

@@ -194,11 +194,12 @@ export const apiErrors: readonly ApiErrorCode[] = [
       '余额用完',
       '额度用完',
     ],
-    meaning: '账户余额（含代金券）不足以完成本次合成或克隆。',
+    meaning:
+      '这次合成或克隆的费用超过了账户的可用余额（含代金券）。什么时候检查、检查多少，见[余额不足时](/price#zero-balance)。',
     kind: 'fix-account',
     onWebsocket: true,
     action:
-      '不要重试。在控制台充值后再发起请求。要提前判断，比较[查询余额](/api/user/credit)返回的 `available_balance`：它就是服务端检查时用的金额。',
+      '不要自动重试。在控制台充值；充值之后重发什么，见[充值立即可用](/price#billing-rule-top-up)。要提前判断，比较[可用余额](/api/user/credit)（`available_balance`）。',
     example: { message: '账户余额不足，请在控制台充值。', param: null },
   }),
   entry({
@@ -230,12 +231,12 @@ export const apiErrors: readonly ApiErrorCode[] = [
     name: '幂等键已用于内容不同的克隆请求',
     searchAliases: ['idempotency_key_reused', 'idempotency_key_in_use', '幂等键冲突'],
     meaning:
-      '这个 `Idempotency-Key` 在 24 小时内已经创建了音色，而这次请求的内容与创建它的那次不同（`param` 为 `Idempotency-Key`）；这次没有创建音色。怎样判断内容是否相同，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
+      '这个 `Idempotency-Key` 已经创建了音色，而这次请求的内容与创建它的那次不同（`param` 为 `Idempotency-Key`）；这次没有创建音色，键也不变。怎样判断内容是否相同，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
     // Not `fix-request`: a handler per kind would mint a new key and bill a second voice (D126).
     kind: 'adopt',
     onWebsocket: false,
     action:
-      '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成。一个键只属于一次克隆，所以它就是这次克隆的结果，只是两次提交之间录音或字段变了（例如录音重新导出过）。不要自动换新键重新提交，那会再创建一个音色、再计费一次；程序把同一个键用在了两次不同的克隆上时，这是程序的错误，修正键的生成方式。见[克隆自定义音色：失败后重试](/guides/clone#retry)。',
+      '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成，它是这次提交第一次送达时创建的。不要自动换新键重新提交，那会再创建一个音色、再计费一次。然后修正程序：重新提交要原样发送保存的请求，用户改了录音或名称要用新的键，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
     example: {
       message: '这个 Idempotency-Key 已经创建了音色，这次请求的内容与那次不同，见响应头 Location。',
       param: 'Idempotency-Key',

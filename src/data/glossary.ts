@@ -260,6 +260,16 @@ export const glossary: readonly GlossaryEntry[] = [
     home: '/api/user/credit',
   },
   {
+    term: '可用余额',
+    english: 'available balance',
+    meaning:
+      '查询余额返回的 available_balance：下一次余额检查用的金额。它怎样计算，只在查询余额的字段说明中定义。',
+    // The colloquial wording the credit reference used (audit 4, P1): the term replaces it.
+    avoid: ['现在能用的钱'],
+    synonyms: ['可用金额'],
+    home: '/api/user/credit',
+  },
+  {
     term: '扣费',
     english: 'charge',
     meaning: '从余额中扣除用量的费用。',
@@ -693,7 +703,7 @@ export const glossary: readonly GlossaryEntry[] = [
     term: '幂等键',
     english: 'idempotency key',
     meaning:
-      '克隆请求的 Idempotency-Key 请求头：同一个键最多只创建一个音色，超时或出错后带着它重新提交不会多建一个。',
+      '克隆请求的 Idempotency-Key 请求头：一次提交的克隆用一个键，最多只创建一个音色；超时或出错后原样重新提交，不会多建一个。',
     avoid: ['幂等 key'],
     synonyms: ['idempotency key', 'Idempotency-Key', '重复提交', '防重'],
     home: '/api/voices/create',
@@ -701,7 +711,8 @@ export const glossary: readonly GlossaryEntry[] = [
   {
     term: '用量明细',
     english: 'usage records',
-    meaning: '控制台中按请求 ID 或上下文列出的计费字符数和扣费，每小时扣费后更新。',
+    meaning:
+      '控制台中按请求 ID 或上下文、按小时列出的计费字符数和金额，每次计费的克隆一条；每小时扣费后更新，可以导出为 CSV。',
     avoid: ['使用记录'],
     synonyms: ['用量', '使用量', '账单', '账单明细', '消费记录', 'usage', 'bill'],
   },

@@ -6,9 +6,12 @@
  */
 import { deployment } from './deployment';
 
-import { requestLogRetentionDays } from './requestLogs';
-
-export { requestLogRetentionDays };
+/**
+ * Request logs (metadata only, no text or audio) are kept this long, then deleted (D19, D141):
+ * longer than the dispute window of src/data/billing.ts (a month and 30 days), so that support
+ * can check every charge a customer may still dispute.
+ */
+export const requestLogRetentionDays = 90;
 
 /** What deleting a custom voice does (D15): immediate and final. */
 export const voiceDeletionPolicy = {
@@ -109,7 +112,7 @@ export const requestLogLookup =
  */
 export const voiceDeletion: readonly string[] = [
   '删除立即生效，不能撤销；之后使用这个 `voice_id` 的请求会得到什么，见[删除音色](/api/voices/delete)。',
-  '它占用的自定义音色名额立即释放。',
+  '它占用的音色名额立即释放。',
   `参考录音和音色模型立即从在线存储中删除；备份中的副本随备份轮换，在 ${voiceDeletionPolicy.backupDays} 天内清除。`,
   `授权记录（谁、什么时间、授权声明，不含录音）再保存 ${voiceDeletionPolicy.consentRecordYears} 年，作为取得授权的证据。`,
   '克隆费不退还；处理中的音色被删除时不计费，见[克隆的余额检查与扣费](/price#billing-rule-clone-charge)。',

@@ -23,8 +23,10 @@
  *   quota (403) and balance (402). Moderation of the recording needs a model: it always passes;
  * - the voices cloned in the run: processing, then `ready` or `failed` with `failure_reason`
  *   (D38, D67), readable at once (D72), renamed by PATCH, gone after DELETE (404, D96);
- * - with a balance (`AccountOptions.cashFen`), reservations (D99), the clone fee once a voice is
- *   `ready` (D62), hourly debits rounded per model, vouchers first (D70), and `getCredit`;
+ * - with a balance (`AccountOptions.cashFen`, vouchers), reservations (D99), the clone fee once a
+ *   voice is `ready` (D62), hourly debits rounded per model (D70) in Beijing hours (D141), paid by
+ *   the vouchers valid at the hour's start, earliest expiry first, then cash, never below zero
+ *   (D148), the console's usage records and debits (D140), and `getCredit`;
  * - `X-Request-Id` and the rate-limit headers on every response, its own refusals too, and the
  *   error's `request_id` equal to the header (D16, D64, D91).
  * The account's clock, balance, synthesis and clone pace are options (`AccountOptions`), and
@@ -69,6 +71,7 @@ import {
   clonePriceFen,
   currency,
   debitRule,
+  signupVoucher,
   speechCostFen,
   speechPriceFen,
 } from '../../src/data/pricing';
@@ -115,6 +118,13 @@ export interface Recorder {
    * segment whose synthesis started and stayed billed, one per clone fee (D7, D41, D62, D69).
    */
   usage(): UsageRecord[];
+  /**
+   * The console's usage records as exported (D140): one line per request (or clone) and Beijing
+   * hour, its segments summed, the amount to the hundredth of a fen.
+   */
+  records(): ConsoleUsageRecord[];
+  /** The console's hourly debits so far (D140, D148): per hour and model, with who paid. */
+  debits(): DebitRecord[];
   /** Fails or slows the next request of an operation (the model's failure injection, over HTTP). */
   fault(operationId: string, fault: Fault): void;
   close(): Promise<void>;
@@ -510,7 +520,10 @@ export interface AccountOptions {
    * `getCredit` itself; without, it refuses nothing for credit and Prism's example stands.
    */
   readonly cashFen?: number;
+  /** One voucher of this many fen, valid for the signup voucher's days from the clock's start. */
   readonly voucherFen?: number;
+  /** Vouchers with their expiry on the clock (ms): spent earliest expiry first (D148). */
+  readonly vouchers?: readonly { readonly fen: number; readonly expiresAt: number }[];
   /** How long one segment takes to synthesise, in the clock's ms (default 0). */
   readonly segmentMs?: number;
   /**
@@ -554,6 +567,36 @@ export interface UsageRecord {
   /** When it was billed: the segment's synthesis started, or the voice turned `ready`. */
   readonly at: number;
 }
+
+/** A line of the console's usage records (D140), its fields those `/price#reconciliation` lists. */
+export interface ConsoleUsageRecord {
+  /** The hour the usage belongs to, Beijing time: `2026-12-31 23:00` (D141). */
+  readonly hour: string;
+  readonly api: 'HTTP' | '克隆';
+  readonly model: ModelId | null;
+  /** The request ID, or the voice of a clone fee. */
+  readonly id: string;
+  readonly characters: number;
+  /** The amount in fen, to the hundredth of a fen. */
+  readonly fen: number;
+}
+
+/** A line of the console's hourly debits (D140): one hour, one model (or the clone fees). */
+export interface DebitRecord {
+  /** The hour debited, Beijing time (D141). */
+  readonly hour: string;
+  readonly model: ModelId | 'clone';
+  readonly characters: number;
+  /** The hour's amount for the model, rounded half up to the fen (D70). */
+  readonly fen: number;
+  readonly voucherFen: number;
+  readonly cashFen: number;
+}
+
+/** An hour as the console shows it, Beijing time (UTC+8, D141): `2026-12-31 23:00`. */
+export const beijingHour = (t: number): string =>
+  new Date(t + debitRule.utcOffsetHours * 3_600_000).toISOString().slice(0, 13).replace('T', ' ') +
+  ':00';
 
 /** `n / d` rounded half up, in integers (no float error at the half). */
 const roundHalfUp = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
@@ -772,19 +815,37 @@ export async function startHttpMock(options: {
     const keyTtlMs = idempotencyKeyHours * 3_600_000;
     const processingLimitMs = limit('cloneProcessingTime').value * 60_000;
 
-    // The balance, when the account has one: debited hour by hour (D70), vouchers first.
+    // The balance, when the account has one: debited hour by hour (D70), vouchers first (D148).
     const hourMs = debitRule.periodMinutes * 60_000;
     const hourOf = (t: number) => Math.floor(t / hourMs);
+    const opened = clock.now();
+    const vouchers = [
+      ...(account.voucherFen === undefined
+        ? []
+        : [{ fen: account.voucherFen, expiresAt: opened + signupVoucher.validDays * 86_400_000 }]),
+      ...(account.vouchers ?? []),
+    ]
+      .map((v, i) => ({
+        id: `vch_mock_${i + 1}`,
+        amount: v.fen,
+        remaining: v.fen,
+        expiresAt: v.expiresAt,
+      }))
+      // Earliest expiry first: the order they are spent in, and the order `vouchers[]` lists.
+      .sort((a, b) => a.expiresAt - b.expiresAt);
     const ledger =
-      account.cashFen === undefined && account.voucherFen === undefined
+      account.cashFen === undefined && vouchers.length === 0
         ? null
         : {
             cash: account.cashFen ?? 0,
-            voucher: account.voucherFen ?? 0,
-            voucherAmount: account.voucherFen ?? 0,
+            vouchers,
             /** The first hour not debited yet. */
-            nextHour: hourOf(clock.now()),
+            nextHour: hourOf(opened),
           };
+    /** Vouchers that count in the balance at `t`: not expired, not used up. */
+    const liveVouchers = (t: number) =>
+      (ledger?.vouchers ?? []).filter((v) => v.expiresAt > t && v.remaining > 0);
+    const debitLog: DebitRecord[] = [];
     const speechUsage: UsageRecord[] = [];
     /** Synthesis start times of the requests still running: their hours wait to be debited. */
     const running = new Set<{ since: number }>();
@@ -815,29 +876,53 @@ export async function startHttpMock(options: {
       );
     const usage = () => [...speechUsage, ...cloneFees(clock.now())].sort((a, b) => a.at - b.at);
 
-    /** An hour's debit of these records: clone fees, plus each model's sum rounded half up. */
-    function hourDebit(inHour: readonly UsageRecord[]): number {
-      let debit = inHour.filter((r) => r.model === 'clone').reduce((n, r) => n + r.fen, 0);
-      for (const model of Object.keys(speechPriceFen) as ModelId[]) {
+    /** An hour's debit lines: each model's sum rounded half up, and the clone fees (D70). */
+    function hourLines(
+      inHour: readonly UsageRecord[],
+    ): Omit<DebitRecord, 'hour' | 'voucherFen' | 'cashFen'>[] {
+      const lines = (Object.keys(speechPriceFen) as ModelId[]).map((model) => {
         const characters = inHour
           .filter((r) => r.model === model)
           .reduce((n, r) => n + r.characters, 0);
-        debit += roundHalfUp(characters * speechPriceFen[model], billingUnitCharacters);
-      }
-      return debit;
+        return {
+          model,
+          characters,
+          fen: roundHalfUp(characters * speechPriceFen[model], billingUnitCharacters),
+        };
+      });
+      const fees = inHour.filter((r) => r.model === 'clone').reduce((n, r) => n + r.fen, 0);
+      return [...lines, { model: 'clone' as const, characters: 0, fen: fees }].filter(
+        (l) => l.fen > 0 || l.characters > 0,
+      );
     }
+    const hourDebit = (inHour: readonly UsageRecord[]): number =>
+      hourLines(inHour).reduce((n, l) => n + l.fen, 0);
 
-    /** Debits every whole hour that has ended (D70). */
+    /**
+     * Debits every whole hour that has ended (D70). An hour is paid by the vouchers valid at its
+     * start, earliest expiry first, then by cash (D148); what a voucher that expired under a
+     * reservation leaves unpaid is not charged: the balance never goes below zero.
+     */
     function settle(): void {
       if (!ledger) return;
       const oldest = Math.min(clock.now(), ...[...running].map((r) => r.since));
       const upTo = hourOf(oldest);
       const due = usage().filter((r) => hourOf(r.at) >= ledger.nextHour && hourOf(r.at) < upTo);
       for (let hour = ledger.nextHour; hour < upTo; hour += 1) {
-        const debit = hourDebit(due.filter((r) => hourOf(r.at) === hour));
-        const fromVoucher = Math.min(ledger.voucher, debit);
-        ledger.voucher -= fromVoucher;
-        ledger.cash -= debit - fromVoucher;
+        const start = hour * hourMs;
+        for (const line of hourLines(due.filter((r) => hourOf(r.at) === hour))) {
+          let rest = line.fen;
+          let voucherFen = 0;
+          for (const v of ledger.vouchers.filter((x) => x.expiresAt > start)) {
+            const take = Math.min(v.remaining, rest);
+            v.remaining -= take;
+            rest -= take;
+            voucherFen += take;
+          }
+          const cashFen = Math.min(rest, Math.max(0, ledger.cash));
+          ledger.cash -= cashFen;
+          debitLog.push({ hour: beijingHour(start), ...line, voucherFen, cashFen });
+        }
       }
       ledger.nextHour = Math.max(ledger.nextHour, upTo);
     }
@@ -859,7 +944,8 @@ export async function startHttpMock(options: {
       const processing = [...voices.values()].filter(
         (v) => v.deletedAt === undefined && statusOf(v, t) === 'processing',
       ).length;
-      return ledger.cash + ledger.voucher - undebited - reservedFen - processing * clonePriceFen;
+      const voucherFen = liveVouchers(t).reduce((n, v) => n + v.remaining, 0);
+      return ledger.cash + voucherFen - undebited - reservedFen - processing * clonePriceFen;
     }
 
     /** Takes the key's turn: resolves, with its release, when earlier same-key requests ended. */
@@ -1266,30 +1352,27 @@ export async function startHttpMock(options: {
         if (answer.status !== 200) return passOn(answer);
         // The balance after the last hourly debit: this hour's usage is not in it yet (D70).
         settle();
-        const vouchers =
-          ledger.voucher > 0
-            ? [
-                {
-                  voucher_id: 'vch_mock',
-                  amount: yuan(ledger.voucherAmount),
-                  remaining: yuan(ledger.voucher),
-                  expires_at: new Date(clock.now() + 30 * 86_400_000)
-                    .toISOString()
-                    .replace(/\.\d+Z$/, 'Z'),
-                },
-              ]
-            : [];
+        const t = clock.now();
+        const live = liveVouchers(t);
+        const voucherFen = live.reduce((n, v) => n + v.remaining, 0);
+        const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
         return reply(
           200,
           { ...headersOf(answer), 'content-type': 'application/json' },
           JSON.stringify({
             currency,
-            total_balance: yuan(ledger.cash + ledger.voucher),
+            total_balance: yuan(ledger.cash + voucherFen),
             // What the next balance check may spend, down to the fen (D128).
             available_balance: yuan(Math.max(0, Math.floor(available()))),
             cash_balance: yuan(ledger.cash),
-            voucher_balance: yuan(ledger.voucher),
-            vouchers,
+            voucher_balance: yuan(voucherFen),
+            // Earliest expiry first, the order they are spent in (D148).
+            vouchers: live.map((v) => ({
+              voucher_id: v.id,
+              amount: yuan(v.amount),
+              remaining: yuan(v.remaining),
+              expires_at: iso(v.expiresAt),
+            })),
           }),
         );
       }
@@ -1324,6 +1407,33 @@ export async function startHttpMock(options: {
       origin: `http://127.0.0.1:${proxyPort}`,
       requests,
       usage,
+      records: () => {
+        // One line per request (or clone fee) and hour; segments of one hour summed (D140).
+        const lines = new Map<string, ConsoleUsageRecord>();
+        for (const r of usage()) {
+          const hour = beijingHour(hourOf(r.at) * hourMs);
+          const line = lines.get(`${r.id} ${hour}`);
+          const characters = (line?.characters ?? 0) + r.characters;
+          const fen =
+            r.model === 'clone'
+              ? r.fen
+              : roundHalfUp(characters * speechPriceFen[r.model] * 100, billingUnitCharacters) /
+                100;
+          lines.set(`${r.id} ${hour}`, {
+            hour,
+            api: r.model === 'clone' ? '克隆' : 'HTTP',
+            model: r.model === 'clone' ? null : r.model,
+            id: r.id,
+            characters,
+            fen,
+          });
+        }
+        return [...lines.values()];
+      },
+      debits: () => {
+        settle();
+        return [...debitLog];
+      },
       fault: (operationId, fault) => {
         faults.set(operationId, [...(faults.get(operationId) ?? []), fault]);
       },

@@ -10,7 +10,7 @@ import { test, expect } from '@playwright/test';
 import { useHttpMock } from './mock-fixture';
 import WebSocket from 'ws';
 
-import { billingRules } from '../../src/data/billing';
+import { billingRules, consoleLists } from '../../src/data/billing';
 import { errorByCode } from '../../src/data/errors';
 import { limit } from '../../src/data/limits';
 import {
@@ -124,7 +124,8 @@ test('the rate, then concurrency, then fields, voice, balance and moderation ans
   };
   const { speak, call, recorder } = await account({
     clock,
-    segmentMs: 800,
+    // Long enough for the holders below to outlast the requests sent meanwhile on a loaded machine.
+    segmentMs: 2000,
     cloneMs: minute,
     cloneFailure: '参考录音中有多个说话人。',
     // One clone's fee (reserved by the processing voice), then enough for the cheap texts only.
@@ -522,4 +523,143 @@ test('billed characters come from `X-Billed-Characters`, `done` and an ending `e
   } finally {
     await ws.close();
   }
+});
+
+test('usage records: one line per request and Beijing hour, summing to its billed characters; each hour’s debit is its model’s characters, rounded (D140)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:59:00Z'));
+  const cash = 1000;
+  const { speak, recorder } = await account({ clock, cashFen: cash, segmentMs: 30 * second });
+  const turbo = 'loom-turbo-v2';
+  // Three segments at 10:59:00, 10:59:30 and 11:00:00: one request across two hours.
+  const text = `${'声'.repeat(199)}。${'声'.repeat(199)}。${'声'.repeat(99)}。`;
+  expect(segmentCharacters(text)).toEqual([200, 200, 100]);
+  const response = await speak({ ...speech, text, model: turbo });
+  expect(response.status).toBe(200);
+  const id = response.headers.get('x-request-id');
+  clock.advance(2 * hour);
+  const lines = recorder.records().filter((r) => r.id === id);
+  // The console's fields, one key each (小时, 接口, 模型, 标识, 计费字符数, 金额).
+  const fields = consoleLists.find((l) => l.id === 'usage-records')!.fields;
+  for (const line of lines) expect(Object.keys(line)).toHaveLength(fields.length);
+  // Beijing time: 10:59 UTC is the 18:00 hour.
+  expect(lines).toEqual([
+    { hour: '2026-11-28 18:00', api: 'HTTP', model: turbo, id, characters: 400, fen: 6 },
+    { hour: '2026-11-28 19:00', api: 'HTTP', model: turbo, id, characters: 100, fen: 1.5 },
+  ]);
+  expect(lines.reduce((n, l) => n + l.characters, 0)).toBe(
+    Number(response.headers.get('x-billed-characters')),
+  );
+  // The debits: per hour and model, the characters' cost rounded half up; cash paid all of it.
+  expect(recorder.debits()).toEqual([
+    { hour: '2026-11-28 18:00', model: turbo, characters: 400, fen: 6, voucherFen: 0, cashFen: 6 },
+    { hour: '2026-11-28 19:00', model: turbo, characters: 100, fen: 2, voucherFen: 0, cashFen: 2 },
+  ]);
+});
+
+test('usage belongs to its Beijing hour and month: 23:30 on the 31st is that month’s, though debited at 00:00 of the next (D141)', async () => {
+  // 2026-12-31 23:30 in Beijing.
+  const clock = virtualClock(new Date('2026-12-31T15:30:00Z'));
+  const { speak, recorder } = await account({ clock, cashFen: 1000 });
+  expect((await speak({ ...speech, text: '声'.repeat(100) })).status).toBe(200);
+  // Still 2026-12-31 in Beijing: nothing is debited yet.
+  clock.advance(29 * minute);
+  expect(recorder.debits()).toEqual([]);
+  // 2027-01-01 00:00 in Beijing: the hour is debited, and it is December's.
+  clock.advance(minute);
+  const [debit] = recorder.debits();
+  expect(debit.hour).toBe('2026-12-31 23:00');
+  expect(debit.hour.slice(0, 7)).toBe('2026-12');
+  expect(recorder.records().map((r) => r.hour)).toEqual(['2026-12-31 23:00']);
+});
+
+test('HTTP checks the balance once, for the whole text: a text whose first segment fits but whole does not is refused, unbilled (D143)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:10:00Z'));
+  const { speak, recorder } = await account({ clock, cashFen: 5 });
+  const turbo = 'loom-turbo-v2';
+  // Two segments of 200: 3 fen each, 6 in all, against 5 fen available.
+  const text = `${'声'.repeat(199)}。${'声'.repeat(199)}。`;
+  expect(segmentCharacters(text)).toEqual([200, 200]);
+  expect(speechCostFen(200, turbo)).toBeLessThan(5);
+  const refused = await speak({ ...speech, text, model: turbo });
+  expect(refused.status).toBe(402);
+  expect((await errorOf(refused)).code).toBe('insufficient_credit');
+  expect(recorder.usage()).toEqual([]);
+  // The first segment alone passes.
+  expect((await speak({ ...speech, text: `${'声'.repeat(199)}。`, model: turbo })).status).toBe(
+    200,
+  );
+});
+
+test('vouchers: earliest expiry first; one that expires within an hour still pays that hour; the balance never goes below zero (D148)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:00:00Z'));
+  const at = (iso: string) => new Date(iso).getTime();
+  const { speak, call, recorder } = await account({
+    clock,
+    cashFen: 100,
+    vouchers: [
+      { fen: 500, expiresAt: at('2026-12-31T16:00:00Z') },
+      { fen: 4, expiresAt: at('2026-11-28T10:30:00Z') },
+    ],
+  });
+  const credit = async () => (await call('/v1/user/credit')).json() as Promise<Json>;
+  // Listed earliest expiry first, the order they are spent in.
+  expect(((await credit()).vouchers as Json[]).map((v) => v.remaining)).toEqual(['0.04', '5.00']);
+  // 10:10: 400 characters, 6 fen.
+  clock.advance(10 * minute);
+  expect((await speak({ ...speech, text: '声'.repeat(400) })).status).toBe(200);
+  // 10:40: the small voucher has expired: no longer listed nor in the balance.
+  clock.advance(30 * minute);
+  const after = await credit();
+  expect((after.vouchers as Json[]).map((v) => v.remaining)).toEqual(['5.00']);
+  expect(after.voucher_balance).toBe('5.00');
+  // 11:00: hour 10 is paid by the vouchers valid at 10:00, the expired one first.
+  clock.advance(20 * minute);
+  expect(recorder.debits()).toEqual([
+    {
+      hour: '2026-11-28 18:00',
+      model: 'loom-turbo-v2',
+      characters: 400,
+      fen: 6,
+      voucherFen: 6,
+      cashFen: 0,
+    },
+  ]);
+  expect(await credit()).toMatchObject({ voucher_balance: '4.98', cash_balance: '1.00' });
+});
+
+test('a voucher that expires under a reservation leaves the balance at zero, never below (D148)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:58:00Z'));
+  const { call, recorder } = await account({
+    clock,
+    cloneMs: 5 * minute,
+    vouchers: [{ fen: clonePriceFen, expiresAt: new Date('2026-11-28T11:00:00Z').getTime() }],
+  });
+  const body = new FormData();
+  for (const [name, value] of Object.entries({
+    name: '客服小林',
+    language: 'zh',
+    consent: 'true',
+  })) {
+    body.append(name, value);
+  }
+  body.append('audio', new Blob([new Uint8Array(referenceWav())], { type: 'audio/wav' }), 'a.wav');
+  // 10:58: the voucher covers the fee, which is reserved; the clone turns ready at 11:03.
+  expect((await call('/v1/voices', { method: 'POST', body })).status).toBe(201);
+  clock.advance(2 * hour);
+  // Hour 11 is paid by the vouchers valid at 11:00: none. What is left unpaid is not charged.
+  expect(recorder.debits()).toEqual([
+    {
+      hour: '2026-11-28 19:00',
+      model: 'clone',
+      characters: 0,
+      fen: clonePriceFen,
+      voucherFen: 0,
+      cashFen: 0,
+    },
+  ]);
+  expect(await (await call('/v1/user/credit')).json()).toMatchObject({
+    total_balance: '0.00',
+    available_balance: '0.00',
+    cash_balance: '0.00',
+  });
 });

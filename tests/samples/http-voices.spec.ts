@@ -478,3 +478,100 @@ test('the consent record is kept while its voice exists and 3 years after its de
     '授权记录（谁、什么时间、授权声明，不含录音）再保存 3 年，作为取得授权的证据。',
   ]);
 });
+
+test('a key is one submission: a 409 leaves the key with its voice, an edit under a new key is a new voice that leaves the earlier one (D144)', async () => {
+  const clock = virtualClock(start);
+  const { clone, voice, remove, cloneFees } = await account({ clock, cloneMs: minute });
+  const first = await clone('d154-form');
+  expect([first.status, replayed(first)]).toEqual([201, false]);
+  const earlier = String((await json(first)).voice_id);
+  // The stored request sent again, changed by the program: 409, naming the key's voice.
+  const changed = await clone('d154-form', { ...fields, name: '客服小林 v2' });
+  expect(changed.status).toBe(409);
+  expect(changed.headers.get('location')).toBe(`/v1/voices/${earlier}`);
+  // A 409 saves nothing and forgets nothing: the stored request still replays the same voice.
+  const stored = await clone('d154-form');
+  expect([stored.status, replayed(stored), (await json(stored)).voice_id]).toEqual([
+    201,
+    true,
+    earlier,
+  ]);
+  // The user's edit is a new clone with a new key: a second voice; the first one stays.
+  const edited = await clone('d154-edit', { ...fields, name: '客服小林 v2' });
+  expect([edited.status, replayed(edited)]).toEqual([201, false]);
+  const later = String((await json(edited)).voice_id);
+  expect(later).not.toBe(earlier);
+  clock.advance(minute);
+  expect((await voice(earlier)).status).toBe(200);
+  // Both turned ready, so both were billed, once each.
+  expect(cloneFees().map((f) => f.id)).toEqual([earlier, later]);
+  // The headline's exception: once its voice is deleted, the key creates anew.
+  expect((await remove(earlier)).status).toBe(204);
+  const again = await clone('d154-form');
+  expect([again.status, replayed(again)]).toEqual([201, false]);
+  expect((await json(again)).voice_id).not.toBe(earlier);
+});
+
+test('a voice deleted as it finishes: the delete and the voice tell nothing of its fee, the usage records do, by voice_id (D146)', async () => {
+  const clock = virtualClock(start);
+  const { clone, voice, remove, recorder } = await account({ clock, cloneMs: minute });
+  const readyFirst = String((await json(await clone(null))).voice_id);
+  const deletedFirst = String((await json(await clone(null))).voice_id);
+  // One millisecond before the clones finish, the second is deleted: it never turns ready.
+  clock.advance(minute - 1);
+  const early = await remove(deletedFirst);
+  // At the moment the first finishes, it is deleted too: the server records it ready first.
+  clock.advance(1);
+  const late = await remove(readyFirst);
+  // The two deletes answer alike, and neither voice can be read any more.
+  expect([early.status, late.status]).toEqual([204, 204]);
+  expect([await early.text(), await late.text()]).toEqual(['', '']);
+  expect([(await voice(readyFirst)).status, (await voice(deletedFirst)).status]).toEqual([
+    404, 404,
+  ]);
+  // Only the usage records tell them apart: a line for the charged clone, none for the other.
+  clock.advance(hour);
+  const fees = recorder.records().filter((r) => r.api === '克隆');
+  expect(fees).toEqual([
+    {
+      hour: '2026-11-28 18:00',
+      api: '克隆',
+      model: null,
+      id: readyFirst,
+      characters: 0,
+      fen: clonePriceFen,
+    },
+  ]);
+});
+
+test('PATCH: `description: null` clears it like "", and `name` counts code points as at creation', async () => {
+  const { clone, rename, voice } = await account();
+  const id = String((await json(await clone(null, { ...fields, description: '温和' }))).voice_id);
+  const cleared = await rename(id, { description: null });
+  expect(cleared.status).toBe(200);
+  expect((await json(cleared)).description).toBeNull();
+  expect((await json(await voice(id))).description).toBeNull();
+  expect((await json(await rename(id, { description: '明亮' }))).description).toBe('明亮');
+  expect((await json(await rename(id, { description: '' }))).description).toBeNull();
+  // 64 characters outside the BMP (128 UTF-16 units) are 64 code points: accepted.
+  const name = '𠀀'.repeat(64);
+  const renamed = await rename(id, { name });
+  expect(renamed.status).toBe(200);
+  expect((await json(renamed)).name).toBe(name);
+  const long = await rename(id, { name: `${name}𠀀` });
+  expect(long.status).toBe(400);
+  expect(await errorOf(long)).toMatchObject({ code: 'invalid_request', param: 'name' });
+});
+
+test('a malformed `consent` is the consent step’s error: after the fields and the duration, naming `consent`', async () => {
+  const { clone } = await account();
+  // A field of step 3 is refused before the consent.
+  const longName = await clone(null, { ...fields, name: 'x'.repeat(65), consent: 'yes' });
+  expect((await errorOf(longName)).param).toBe('name');
+  // The duration (step 4) comes before the consent (step 5): `yes` is not a field error of step 3.
+  const short = await clone(null, { ...fields, consent: 'yes' }, referenceWav(2));
+  expect((await errorOf(short)).param).toBe('audio');
+  const malformed = await clone(null, { ...fields, consent: 'yes' });
+  expect(malformed.status).toBe(400);
+  expect(await errorOf(malformed)).toMatchObject({ code: 'invalid_request', param: 'consent' });
+});

@@ -13,11 +13,10 @@ if (!apiKey) {
 const apiBase = process.env.VOXLOOM_API_BASE ?? 'https://api.voxloom.example';
 const headers = { Authorization: `Bearer ${apiKey}` };
 
+// 轮询的间隔和轮数上限，以及某一轮出错时怎么办，都按 /api/errors#polling
 const POLL_INTERVAL_MS = 5_000;
-const MAX_POLLS = 121; // 轮询的轮数上限：处理时间上限（10 分钟）再多一轮，超时的克隆这时已变为 failed
-// 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到暂时性错误（4xx 中只有 429；5xx 全部算，
-// 包括网关返回、没有错误对象的 502、504）或网络错误时，不重试这一轮，下一轮再查；
-// 响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
+const MAX_POLLS = 121;
+// 可以重试的 4xx；5xx 全部可以重试（包括网关返回、没有错误对象的 502、504）
 const RETRYABLE_4XX = new Set([429]);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -158,7 +157,14 @@ if (status === 'ready') {
 if (status === 'failed') {
   console.error(
     `克隆失败：${voice.failure_reason ?? '没有给出原因'}。` +
-      `删除这个音色（voice_id=${voiceId}）腾出名额，换一段录音后用新的 Idempotency-Key 重新提交。`,
+      `删除这个音色（voice_id=${voiceId}）腾出音色名额，换一段录音后用新的 Idempotency-Key 重新提交。`,
+  );
+  process.exit(1);
+}
+if (status !== 'processing') {
+  console.error(
+    `查到这个示例不认识的状态（status=${status}），停止轮询：` +
+      `查看接口文档是否新增了状态，或带上 voice_id ${voiceId} 联系技术支持。`,
   );
   process.exit(1);
 }

@@ -17,12 +17,10 @@ if not API_KEY:
 API_BASE = os.environ.get("VOXLOOM_API_BASE", "https://api.voxloom.example")
 HEADERS = {"Authorization": f"Bearer {API_KEY}"}
 
+# 轮询的间隔和轮数上限，以及某一轮出错时怎么办，都按 /api/errors#polling
 POLL_INTERVAL = 5  # 秒
-MAX_POLLS = 121  # 轮询的轮数上限：处理时间上限（10 分钟）再多一轮，超时的克隆这时已变为 failed
-# 轮询不是重试（规则见 /api/errors#polling）：某一轮遇到暂时性错误（4xx 中只有 429；5xx 全部算，
-# 包括网关返回、没有错误对象的 502、504）或网络错误时，不重试这一轮，下一轮再查；
-# 响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
-RETRYABLE_4XX = {429}
+MAX_POLLS = 121
+RETRYABLE_4XX = {429}  # 可以重试的 4xx；5xx 全部可以重试（包括网关返回、没有错误对象的 502、504）
 
 
 def fail(resp: requests.Response) -> None:
@@ -84,8 +82,9 @@ def main() -> None:
                 },
                 # 服务端按文件内容识别 WAV、MP3 或 M4A，声明的媒体类型和文件名都不影响识别
                 files={"audio": (os.path.basename(path), audio, "application/octet-stream")},
-                # 连接最多等 5 秒；读取等待 35 秒：服务端收到整个请求体后 30 秒内应答，多留 5 秒给网络。
-                # 它是每次读写的等待上限，不是总时长，上传慢但没停时不会超时
+                # requests 没有总时限：连接最多等 5 秒，之后每次读写最多等 35 秒。上传只要不停顿就不会超时；
+                # 上传完后等待应答最多 35 秒（服务端 30 秒内应答，多留 5 秒给网络）。
+                # 所以总时长是实际的上传时间加上 35 秒，与文档说的“上传所需的时间加上应答时间”一致
                 timeout=(5, 35),
             )
     except requests.RequestException as exc:
@@ -141,7 +140,12 @@ def main() -> None:
     if status == "failed":
         sys.exit(
             f"克隆失败：{voice.get('failure_reason') or '没有给出原因'}。"
-            f"删除这个音色（voice_id={voice_id}）腾出名额，换一段录音后用新的 Idempotency-Key 重新提交。"
+            f"删除这个音色（voice_id={voice_id}）腾出音色名额，换一段录音后用新的 Idempotency-Key 重新提交。"
+        )
+    if status != "processing":
+        sys.exit(
+            f"查到这个示例不认识的状态（status={status}），停止轮询："
+            f"查看接口文档是否新增了状态，或带上 voice_id {voice_id} 联系技术支持。"
         )
     sys.exit(
         f"轮询 {MAX_POLLS} 轮后仍未就绪（status={status}），这不应发生："

@@ -8,8 +8,9 @@ set -euo pipefail
 : "${VOXLOOM_API_KEY:?请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）。}"
 API_BASE="${VOXLOOM_API_BASE:-https://api.voxloom.example}"
 FILE="${1:-reference.wav}"
+# 轮询的间隔和轮数上限，以及某一轮出错时怎么办，都按 /api/errors#polling
 POLL_INTERVAL=5 # 秒
-MAX_POLLS=121   # 轮询的轮数上限：处理时间上限（10 分钟）再多一轮，超时的克隆这时已变为 failed
+MAX_POLLS=121
 
 [[ -f "$FILE" ]] || { echo "找不到录音文件：$FILE" >&2; exit 1; }
 
@@ -70,8 +71,6 @@ fi
 echo "已提交克隆：voice_id=$VOICE_ID status=$VOICE_STATUS" >&2
 
 # 2. 轮询音色状态，直到 ready 或 failed；只在状态变化时打印（重放的音色可能已经是这两种状态）
-#    轮询不是重试（规则见 /api/errors#polling）：某一轮遇到暂时性错误或网络错误时，下一轮再查；
-#    响应带 Retry-After（例如 429）时，下一轮前至少等这么多秒。
 WAIT="$POLL_INTERVAL"
 ROUND=0
 while ((ROUND < MAX_POLLS)) && [[ "$VOICE_STATUS" == processing ]]; do
@@ -97,11 +96,15 @@ done
 case "$VOICE_STATUS" in
   ready) ;;
   failed)
-    echo "克隆失败：$(jq -r '.failure_reason // "没有给出原因"' "$BODY")。删除这个音色（voice_id=$VOICE_ID）腾出名额，换一段录音后用新的 Idempotency-Key 重新提交。" >&2
+    echo "克隆失败：$(jq -r '.failure_reason // "没有给出原因"' "$BODY")。删除这个音色（voice_id=$VOICE_ID）腾出音色名额，换一段录音后用新的 Idempotency-Key 重新提交。" >&2
+    exit 1
+    ;;
+  processing)
+    echo "轮询 $MAX_POLLS 轮后仍未就绪（status=$VOICE_STATUS），这不应发生：带上 voice_id $VOICE_ID 联系技术支持。" >&2
     exit 1
     ;;
   *)
-    echo "轮询 $MAX_POLLS 轮后仍未就绪（status=$VOICE_STATUS），这不应发生：带上 voice_id $VOICE_ID 联系技术支持。" >&2
+    echo "查到这个示例不认识的状态（status=$VOICE_STATUS），停止轮询：查看接口文档是否新增了状态，或带上 voice_id $VOICE_ID 联系技术支持。" >&2
     exit 1
     ;;
 esac
