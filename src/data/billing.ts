@@ -239,21 +239,33 @@ export const consoleLists: readonly ConsoleList[] = [
       { field: '计费字符数', meaning: '这些段的计费字符数之和；克隆为 0' },
       {
         field: '金额',
-        meaning: '按计费字符数和单价折算，精确到 0.01 分（¥0.0001），不取整到分；克隆是一次克隆费',
+        meaning:
+          '按计费字符数和单价折算，精确到 0.001 分（¥0.00001）：每个字符的单价是 0.001 分的整数倍，所以这个金额没有舍入；克隆是一次克隆费',
       },
     ],
   },
   {
     id: 'debits',
     name: '扣费记录',
-    lines: '每个整点的扣费按模型一行，克隆费单独一行；每次充值也列在这里，有时间和金额。',
+    lines:
+      '余额的每一次变动一行：每个整点的扣费按模型一行，每次计费的克隆一行；充值、代金券的发放和过期、争议退款也各一行。上月末的余额加上本月各行的金额（扣费为负），就是本月末的余额。',
     fields: [
-      { field: '小时', meaning: '扣除的是哪一小时的用量，北京时间' },
+      { field: '类型', meaning: '扣费、充值、代金券发放、代金券过期或退款' },
+      { field: '小时', meaning: '扣费扣除的是哪一小时的用量；其他类型是变动的时间。北京时间' },
       { field: '模型', meaning: '`model`，或克隆' },
       { field: '计费字符数', meaning: '这一小时这个模型的计费字符数之和' },
-      { field: '金额', meaning: '按计费字符数之和折算，四舍五入到分' },
+      {
+        field: '金额',
+        meaning:
+          '扣费按计费字符数之和折算，四舍五入到分；其他类型是变动的金额。增加余额为正，减少为负',
+      },
       { field: '代金券支付', meaning: '金额中由代金券支付的部分' },
       { field: '充值余额支付', meaning: '金额中由充值余额支付的部分' },
+      {
+        field: '未扣金额',
+        meaning:
+          '代金券在预留期间过期、余额不够扣时只扣到 0，没有扣到的部分写在这里，不再追收；通常为 0',
+      },
     ],
   },
 ];
@@ -262,7 +274,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'segments',
     topic: '按段计费',
-    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费。没有合成完的一段只在服务端的原因时不计费：服务端出错、HTTP 处理超时，或服务端以自身原因的关闭码（${closesFor('server')}）关闭连接；连接没有关闭帧就断开时，这一段照常计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个字符（按发送的文本计，空白和标记都算在内），它的计费字符数不会更多。每个请求或上下文一次合成一段，上一段合成完，下一段才开始；WebSocket 上还要等上一段的音频写入连接，见[发送节奏与流控](/api/websocket#flow-control)。`,
+    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费。返回错误状态码的 HTTP 请求整个不计费，即使合成已经开始。没有合成完的一段只在服务端的原因时不计费：服务端出错、HTTP 处理超时，或服务端以自身原因的关闭码（${closesFor('server')}）关闭连接；连接没有关闭帧就断开时，这一段照常计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个字符（按发送的文本计，空白和标记都算在内），它的计费字符数不会更多。每个请求或上下文一次合成一段，上一段合成完，下一段才开始；WebSocket 上还要等上一段的音频写入连接，见[发送节奏与流控](/api/websocket#flow-control)。`,
   },
   {
     id: 'reported-counts',

@@ -100,19 +100,20 @@ export const debitRule = {
 
 /**
  * Money as every page and tool shows it, from fen: the yuan grouped by thousands, two decimals
- * for whole fen (`21000000` → `¥210,000.00`), and a fraction of a fen kept to the hundredth of
- * a fen, trailing zeros dropped (`0.48` → `¥0.0048`, `4.5` → `¥0.045`): a short request's exact
- * cost is never shown as ¥0.00. Rounded half up in integers, not by `toFixed`'s binary halves.
+ * for whole fen (`21000000` → `¥210,000.00`), and a fraction of a fen kept to the thousandth of
+ * a fen, trailing zeros dropped (`0.48` → `¥0.0048`, `0.015` → `¥0.00015`): the exact cost of one
+ * character at either model's price, as the usage records show it, never ¥0.00. Rounded half up
+ * in integers, not by `toFixed`'s binary halves.
  */
 export function formatYuan(fen: number): string {
-  // Hundredths of a fen, the float noise of `characters × price ÷ unit` removed first.
-  const hundredths = Math.round(Math.abs(Number((fen * 100).toPrecision(12))));
-  const sign = fen < 0 && hundredths > 0 ? '-' : '';
-  const wholeFen = Math.floor(hundredths / 100);
-  const fraction = hundredths % 100;
+  // Thousandths of a fen, the float noise of `characters × price ÷ unit` removed first.
+  const thousandths = Math.round(Math.abs(Number((fen * 1000).toPrecision(12))));
+  const sign = fen < 0 && thousandths > 0 ? '-' : '';
+  const wholeFen = Math.floor(thousandths / 1000);
+  const fraction = thousandths % 1000;
   const yuan = Math.floor(wholeFen / 100);
   const decimals =
     String(wholeFen % 100).padStart(2, '0') +
-    (fraction ? String(fraction).padStart(2, '0').replace(/0$/, '') : '');
+    (fraction ? String(fraction).padStart(3, '0').replace(/0+$/, '') : '');
   return `${sign}¥${formatCount(yuan)}.${decimals}`;
 }

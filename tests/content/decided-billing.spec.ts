@@ -67,14 +67,17 @@ test('the console’s usage records and hourly debits are listed field by field 
   ]);
   const debits = consoleLists.find((l) => l.id === 'debits')!;
   expect(debits.fields.map((f) => f.field)).toEqual([
+    '类型',
     '小时',
     '模型',
     '计费字符数',
     '金额',
     '代金券支付',
     '充值余额支付',
+    '未扣金额',
   ]);
-  expect(debits.lines).toContain('每次充值也列在这里');
+  expect(debits.lines).toContain('充值、代金券的发放和过期、争议退款也各一行');
+  expect(debits.lines).toContain('上月末的余额加上本月各行的金额（扣费为负），就是本月末的余额');
   // A record is one request or context in one hour, so an hour's debit can be matched.
   expect(rule('reconcile')).toContain('跨过整点的上下文有两条记录');
   expect(reconciliation).toContain(shown(rule('reconcile')));
@@ -149,9 +152,11 @@ test('a key is one submitted form, kept with it; an edit is a new clone; the del
     '同一个键在 24 小时内最多只创建一个音色；这个音色删除之后，服务端忘记这个键',
   );
   expect(create).toContain('用户提交表单时生成一个新的 UUID，和这次提交一起保存');
-  expect(create).toContain('存在浏览器里表单的状态或 `sessionStorage` 中');
-  expect(create).toContain('原样发送保存的请求和键');
-  expect(create).toContain('两个浏览器标签页各提交一次，是两次提交');
+  expect(create).toContain(
+    '连同这次提交的指纹（录音文件的 SHA-256 和各字段的值）存在浏览器的 `sessionStorage` 中',
+  );
+  expect(create).toContain('原样重新提交这次提交和它的键');
+  expect(create).toContain('和保存的相同，沿用保存的键；不同，就是一次新的提交，生成新键');
   expect(create).toContain(
     '用户换了录音或改了名称再提交，是一次新的克隆，生成新的键。上一次提交如果已经创建了音色，它仍然保留，变为 `ready` 时已经计费；不需要就[删除]它',
   );

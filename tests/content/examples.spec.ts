@@ -669,6 +669,7 @@ test('the websocket clients give a handshake the policy’s time, then count it 
     ['contexts/client.mjs', 'HANDSHAKE_TIMEOUT_MS', 1],
     ['best-practices/realtime_retry.py', 'HANDSHAKE_TIMEOUT', 1000],
     ['best-practices/realtime_retry.mjs', 'HANDSHAKE_TIMEOUT_MS', 1],
+    ['pronunciation/ws_client.py', 'HANDSHAKE_TIMEOUT', 1000],
   ] as const) {
     const source = path.join(examplesDir, file);
     expect(constantOf(source, name) * unit, file).toBe(retryPolicy.handshakeTimeoutMs);

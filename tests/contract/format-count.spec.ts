@@ -29,7 +29,7 @@ test('numbers are grouped by thousands as zh-CN writes them', () => {
   for (const n of numbers) expect(formatCount(n), String(n)).toBe(n.toLocaleString('zh-CN'));
 });
 
-test('money is written one way: grouped yuan, whole fen to two places, a fraction of a fen kept', () => {
+test('money is written one way: grouped yuan, whole fen to two places, a fraction of a fen kept to its thousandth', () => {
   const cases: [number, string][] = [
     [0, '¥0.00'],
     [0.48, '¥0.0048'],
@@ -37,9 +37,12 @@ test('money is written one way: grouped yuan, whole fen to two places, a fractio
     [150, '¥1.50'],
     [21_000_000, '¥210,000.00'],
     [123_456_789.5, '¥1,234,567.895'],
-    // Half up at the hundredth of a fen, whatever the float: 0.105 is 0.10499… in binary.
-    [0.105, '¥0.0011'],
-    [1.005, '¥0.0101'],
+    // One character at each model's price, exactly as the usage records show it.
+    [speechCostFen(1, 'loom-turbo-v2'), '¥0.00015'],
+    [speechCostFen(1, 'loom-hd-v2'), '¥0.0003'],
+    // Half up at the thousandth of a fen, whatever the float: 1.0005 is 1.000499… in binary.
+    [1.0005, '¥0.01001'],
+    [0.0004, '¥0.00'],
     [-150, '-¥1.50'],
   ];
   for (const [fen, text] of cases) expect(formatYuan(fen), String(fen)).toBe(text);

@@ -22,8 +22,8 @@ if not API_KEY:
     sys.exit("请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）。")
 WS_BASE = os.environ.get("VOXLOOM_WS_BASE", "wss://api.voxloom.example").rstrip("/")
 
-# 服务端每 20 秒发一次 ping，库自动回复 pong；握手最多等两个间隔。
-PING_INTERVAL = 20
+# 握手最多等这么久（秒），超时按重试策略重连（/api/websocket#handshake-refusals）。
+HANDSHAKE_TIMEOUT = 5
 # 发现断线（/api/websocket#dead-connection）。读取时上下文一直在进行中（有人在等音频）：PROBE_AFTER 秒内
 # 什么也没收到（消息、ping 或 pong），发一个 ping；发出后 PONG_TIMEOUT 秒内还是什么也没收到，连接已经断了。
 PROBE_AFTER = 2
@@ -59,7 +59,7 @@ try:
     ws = websocket.create_connection(
         f"{WS_BASE}/v1/speech/websocket",
         header=[f"Authorization: Bearer {API_KEY}"],
-        timeout=2 * PING_INTERVAL,
+        timeout=HANDSHAKE_TIMEOUT,
     )
 except websocket.WebSocketBadStatusException as exc:
     # 握手被拒绝：没有建立连接；要不要重试见 /api/websocket#handshake-refusals。
