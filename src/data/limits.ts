@@ -25,6 +25,7 @@ export type LimitKey =
   | 'websocketIdleTimeout'
   | 'websocketPingInterval'
   | 'httpTimeout'
+  | 'streamChunkGap'
   | 'cloneResponseTime'
   | 'referenceAudioSize'
   | 'referenceAudioMinDuration'
@@ -113,6 +114,16 @@ export const limits: readonly Limit[] = [
     unit: '秒',
     scope: '每个请求',
     onExceed: 'HTTP 503 `service_unavailable`，`param` 为 `text`',
+  },
+  {
+    // D150: a client can size its read timeout for `stream: true` from this.
+    key: 'streamChunkGap',
+    subject: '`stream: true` 时两个分块之间的最长间隔',
+    value: 10,
+    unit: '秒',
+    scope: '每个 HTTP 合成请求；客户端的读取超时设为它再加几秒',
+    onExceed:
+      '服务端中断连接，分块传输不正常结束；没合成完的一段是服务端的失败，不计费，见[什么时候扣费](/price#when-charged)',
   },
   {
     // D94: the clone runs in the background, so the request itself answers quickly.

@@ -1169,9 +1169,13 @@ export async function startHttpMock(options: {
           for (const [i, segment] of segments.entries()) {
             if (gone) break; // the client left: later segments never start
             const timedOut = clock.now() + segmentMs > deadline;
-            if (timedOut || fault?.breakAtSegment === i) {
+            // A stream never leaves more than the gap between two chunks (D150).
+            const gapMs = limit('streamChunkGap').value * 1000;
+            const tooSlow = stream && !timedOut && segmentMs > gapMs;
+            if (timedOut || tooSlow || fault?.breakAtSegment === i) {
               // The segment the limit or the failure hits is the server's failure: not billed.
               if (timedOut) await clock.sleep(Math.max(0, deadline - clock.now()));
+              if (tooSlow) await clock.sleep(gapMs);
               if (stream) {
                 res.destroy();
                 return;

@@ -62,6 +62,17 @@ async function account(options: AccountOptions = {}) {
   return { recorder, call, speak, billed };
 }
 
+/**
+ * A text whose segments, each taking the longest chunk gap, run past the processing-time limit:
+ * the text, and how many segments fit in the limit.
+ */
+function streamPastTheLimit() {
+  const fit = limit('httpTimeout').value / limit('streamChunkGap').value;
+  const long = Array.from({ length: fit + 2 }, (_, i) => `第${i + 1}句话。`).join('');
+  expect(segmentCharacters(long)).toHaveLength(fit + 2);
+  return { long, fit };
+}
+
 const errorOf = async (response: Response) => ((await response.json()) as { error: Json }).error;
 /** The billed characters of each segment the API cuts a text into (D2, D69). */
 const segmentCharacters = (text: string) =>
@@ -350,16 +361,17 @@ test('a request’s text is cut as a context’s is; the segment the limit or a 
   expect(broken.status).toBe(200);
   await expect(broken.arrayBuffer()).rejects.toThrow();
   await expect.poll(() => billed(broken)).toEqual(expected.slice(0, 2));
-  // The time limit hits a streamed request's third segment: the same.
-  const limitMs = limit('httpTimeout').value * second;
+  // The time limit hits a streamed request: the segments before it are billed, that one not.
+  // Each segment takes the longest gap a stream allows, so only the limit can break it.
+  const { long, fit } = streamPastTheLimit();
   const timed = await account({
     clock: virtualClock(new Date('2026-11-28T10:00:00Z')),
-    segmentMs: limitMs / 3 + 1,
+    segmentMs: limit('streamChunkGap').value * second,
   });
-  const late = await timed.speak({ ...speech, text, stream: true });
+  const late = await timed.speak({ ...speech, text: long, stream: true });
   expect(late.status).toBe(200);
   await expect(late.arrayBuffer()).rejects.toThrow();
-  await expect.poll(() => timed.billed(late)).toEqual(expected.slice(0, 2));
+  await expect.poll(() => timed.billed(late)).toEqual(segmentCharacters(long).slice(0, fit));
 });
 
 test('a non-2xx bills nothing; a broken stream bills the audio sent; a client that leaves, what started (D41)', async () => {
@@ -453,11 +465,32 @@ test('`available_balance` is what the next check spends: a request costing it pa
   expect(await credit()).toMatchObject({ total_balance: '0.00', available_balance: '0.00' });
 });
 
+test('a stream never leaves more than the chunk gap: a slower segment breaks it, unbilled (D150)', async () => {
+  const gapMs = limit('streamChunkGap').value * second;
+  // Well inside the processing-time limit, so only the gap can break it.
+  expect(gapMs).toBeLessThan(limit('httpTimeout').value * second);
+  const clock = virtualClock(new Date('2026-11-28T10:00:00Z'));
+  const { speak, billed } = await account({ clock, segmentMs: gapMs + 1 });
+  const startedAt = clock.now();
+  const slow = await speak({ ...speech, text: '第一句话。第二句话。', stream: true });
+  expect(slow.status).toBe(200);
+  await expect(slow.arrayBuffer()).rejects.toThrow();
+  // Broken when the gap ran out, and the segment it hit is not billed.
+  expect(clock.now() - startedAt).toBe(gapMs);
+  await expect.poll(() => billed(slow)).toEqual([]);
+  // The same text without `stream` waits for the whole answer: no gap applies.
+  const whole = await speak({ ...speech, text: '第一句话。第二句话。' });
+  expect(whole.status).toBe(200);
+});
+
 test('a streamed response that breaks before the time limit, counted from the body sent, was not the limit (D127)', async () => {
   const limitMs = limit('httpTimeout').value * second;
   const clock = virtualClock(new Date('2026-11-28T10:00:00Z'));
-  const text = '第一句话。第二句话。第三句话。第四句话。';
-  const { speak, recorder } = await account({ clock, segmentMs: limitMs / 3 + 1 });
+  const { long: text } = streamPastTheLimit();
+  const { speak, recorder } = await account({
+    clock,
+    segmentMs: limit('streamChunkGap').value * second,
+  });
   // The client's clock starts when it has sent the body; the server's, no earlier (D95).
   const sentAt = clock.now();
   const late = await speak({ ...speech, text, stream: true });

@@ -36,7 +36,7 @@ with requests.post(
     headers={"Authorization": f"Bearer {API_KEY}"},
     json=payload,
     stream=True,
-    timeout=(5, 30),  # 读取超时是“两块数据之间”的最长等待，不是整段音频的总时长
+    timeout=(5, 15),  # 读取超时是“两块数据之间”的最长等待（服务端最多间隔 10 秒），不是整段音频的总时长
 ) as resp:
     request_id = resp.headers.get("X-Request-Id", "-")
     if not resp.ok:
