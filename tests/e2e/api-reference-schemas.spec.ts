@@ -121,12 +121,59 @@ for (const op of operationPages()) {
   const { doc, responses } = responsesOf(op.route);
   const ajv = ajvFor(doc, '2020');
 
-  test.describe(`${op.route} (${op.method} ${op.path})`, () => {
-    test('each response status shows its own example, valid against its schema', async ({
-      page,
-    }) => {
-      await page.goto(op.route);
-      await hydrated(page);
+  // One load of the page for both: the reading first, on the page as it loads; the examples
+  // then choose each status, media type and example themselves.
+  test(`${op.route} (${op.method} ${op.path}): parameters and responses read as plain zh-Hans, every label legible; each response status shows its own example, valid against its schema`, async ({
+    page,
+  }) => {
+    await page.goto(op.route);
+    await hydrated(page);
+    const viewport = page.viewportSize()!;
+    await test.step('parameters and responses read as plain zh-Hans, every label legible', async () => {
+      const article = page.locator('article');
+      const text = await renderedText(article);
+      for (const leak of [
+        'maxLength',
+        'minLength',
+        'minimum',
+        'maximum',
+        '可为 NULL',
+        'string string',
+        ':voice_id',
+      ]) {
+        expect(text, leak).not.toContain(leak);
+      }
+      expect(text).not.toMatch(/\bBody\b/);
+      // Requiredness is a request's: no response field is marked 必填.
+      expect(await renderedText(responsesSection(page))).not.toContain('必填');
+
+      // Binary bodies read as what they are, with their media type.
+      for (const [status, response] of responses) {
+        const binary = Object.entries((response.content as Json) ?? {}).filter(([, m]) =>
+          isBinary((m as Json).schema as Json),
+        );
+        if (binary.length === 0) continue;
+        const panel = await chooseStatus(page, status);
+        for (const [mediaType] of binary) {
+          const item = (await chooseMediaType(panel, mediaType)).locator(
+            '.openapi-schema__container',
+          );
+          await expect(item.locator('.openapi-schema__property')).toHaveText(
+            mediaType.startsWith('audio/') ? '音频' : '文件',
+          );
+          await expect(item.locator('.openapi-schema__name')).toHaveText(mediaType);
+        }
+      }
+
+      // Every label legible at desktop and phone widths.
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await smallLabels(page), `labels under 12 px at ${width} px`).toEqual({});
+      }
+    });
+    await page.setViewportSize(viewport);
+
+    await test.step('each response status shows its own example, valid against its schema', async () => {
       let checked = 0;
       for (const [status, response] of responses) {
         const panel = await chooseStatus(page, status);
@@ -174,53 +221,6 @@ for (const op of operationPages()) {
         }
       }
       expect(checked).toBeGreaterThan(0);
-    });
-
-    test('parameters and responses read as plain zh-Hans, every label legible', async ({
-      page,
-    }) => {
-      await page.goto(op.route);
-      await hydrated(page);
-      const article = page.locator('article');
-      const text = await renderedText(article);
-      for (const leak of [
-        'maxLength',
-        'minLength',
-        'minimum',
-        'maximum',
-        '可为 NULL',
-        'string string',
-        ':voice_id',
-      ]) {
-        expect(text, leak).not.toContain(leak);
-      }
-      expect(text).not.toMatch(/\bBody\b/);
-      // Requiredness is a request's: no response field is marked 必填.
-      expect(await renderedText(responsesSection(page))).not.toContain('必填');
-
-      // Binary bodies read as what they are, with their media type.
-      for (const [status, response] of responses) {
-        const binary = Object.entries((response.content as Json) ?? {}).filter(([, m]) =>
-          isBinary((m as Json).schema as Json),
-        );
-        if (binary.length === 0) continue;
-        const panel = await chooseStatus(page, status);
-        for (const [mediaType] of binary) {
-          const item = (await chooseMediaType(panel, mediaType)).locator(
-            '.openapi-schema__container',
-          );
-          await expect(item.locator('.openapi-schema__property')).toHaveText(
-            mediaType.startsWith('audio/') ? '音频' : '文件',
-          );
-          await expect(item.locator('.openapi-schema__name')).toHaveText(mediaType);
-        }
-      }
-
-      // Every label legible at desktop and phone widths.
-      for (const width of [1280, 360]) {
-        await page.setViewportSize({ width, height: 800 });
-        expect(await smallLabels(page), `labels under 12 px at ${width} px`).toEqual({});
-      }
     });
   });
 }

@@ -48,24 +48,18 @@ test('the specs define exactly the operation pages of the route table', () => {
   expect(pages.map((p) => p.route).sort()).toEqual([...operationRoutes].sort());
 });
 
+// One load of each page for its three checks (a load per check was most of their time).
 for (const op of pages) {
-  test.describe(`${op.route} (${op.method} ${op.path})`, () => {
-    test('shows method, path, parameters, body schema and responses', async ({ page }) => {
-      await page.goto(op.route);
+  test(`${op.route} (${op.method} ${op.path}): method, path, parameters, body schema and responses; its OpenAPI document; the live request editor on demand, without a Send button`, async ({
+    page,
+    request,
+  }) => {
+    await page.goto(op.route);
+    await test.step('shows method, path, parameters, body schema and responses', async () => {
       await expectOperation(page, op);
     });
 
-    test('the live request editor loads on demand, without a Send button', async ({ page }) => {
-      await page.goto(op.route);
-      await hydrated(page);
-      await expect(page.locator('.openapi-explorer__request-form')).toHaveCount(0);
-      await editButtonOf(page).click();
-      await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
-      await expect(page.getByRole('button', { name: /发送|Send/ })).toHaveCount(0);
-    });
-
-    test('links to its OpenAPI document, which the site serves', async ({ page, request }) => {
-      await page.goto(op.route);
+    await test.step('links to its OpenAPI document, which the site serves', async () => {
       const link = page.getByRole('link', { name: '下载 YAML' });
       await expect(link).toHaveAttribute('href', `/api-specs/${op.specId}.yaml`);
       const response = await request.get(`/api-specs/${op.specId}.yaml`);
@@ -73,6 +67,14 @@ for (const op of pages) {
       const doc = parse(await response.text()) as { openapi: string; paths: object };
       expect(doc.openapi).toBe('3.1.0');
       expect(Object.keys(doc.paths)).toContain(op.path);
+    });
+
+    await test.step('the live request editor loads on demand, without a Send button', async () => {
+      await hydrated(page);
+      await expect(page.locator('.openapi-explorer__request-form')).toHaveCount(0);
+      await editButtonOf(page).click();
+      await expect(page.locator('.openapi-explorer__request-form')).toBeVisible();
+      await expect(page.getByRole('button', { name: /发送|Send/ })).toHaveCount(0);
     });
   });
 }
@@ -122,25 +124,26 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const op of pages) {
-    test(`${op.route} shows method, path, parameters, body schema and responses`, async ({
+    test(`${op.route} shows method, path, parameters, body schema, responses and every code sample`, async ({
       page,
     }) => {
       await page.goto(op.route);
-      await expectOperation(page, op);
-      // The examples of the responses are there too, highlighted by the server.
-      const example = page.locator('article pre.language-json').first();
-      await expect(example).toBeVisible();
-      await expect(example.locator('.token.property').first()).toBeVisible();
-    });
+      await test.step('method, path, parameters, body schema and responses', async () => {
+        await expectOperation(page, op);
+        // The examples of the responses are there too, highlighted by the server.
+        const example = page.locator('article pre.language-json').first();
+        await expect(example).toBeVisible();
+        await expect(example.locator('.token.property').first()).toBeVisible();
+      });
 
-    test(`${op.route} shows every code sample`, async ({ page }) => {
-      await page.goto(op.route);
-      const code = samplesOf(page).locator('pre code');
-      await expect(code).toHaveCount(codeSampleLanguages.length);
-      for (const block of await code.all()) {
-        await expect(block).toBeVisible();
-        await expect(block).toContainText(op.examplePath);
-      }
+      await test.step('every code sample', async () => {
+        const code = samplesOf(page).locator('pre code');
+        await expect(code).toHaveCount(codeSampleLanguages.length);
+        for (const block of await code.all()) {
+          await expect(block).toBeVisible();
+          await expect(block).toContainText(op.examplePath);
+        }
+      });
     });
   }
 });
