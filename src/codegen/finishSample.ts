@@ -1,26 +1,21 @@
 /**
- * What the reference's code samples get on top of postman-code-generators' output, so that a
- * reader can keep them as they are: the API key read from `VOXLOOM_API_KEY` (as the guides do),
- * audio written to a file instead of printed, and the generators' known defects mended. Used by
- * the build (scripts/lib/code-samples.ts); plain string work, so the browser can run it too.
- * Every rule is proven by the sample harness (tests/samples/), which compiles and runs the samples
- * as the built pages show them.
+ * What the live request editor's code gets on top of postman-code-generators' output (the OpenAPI
+ * theme's, in the browser): the API key read from `VOXLOOM_API_KEY` (as the guides do), audio
+ * written to a file instead of printed, and the generators' known defects mended. The reference
+ * pages' own samples no longer come from here but from one template per language
+ * (src/codegen/templates/), which the sample harness (tests/samples/) compiles and runs.
  */
 
-import { audioContainers } from '../data/audioFormats';
 import { apiKeyVariable } from '../data/codeSamples';
+import { idempotencyKeyNote, idempotencyKeyVariable } from './sampleOperation';
+
+export { audioFileOf, idempotencyKeyNote, idempotencyKeyVariable } from './sampleOperation';
 
 export interface SampleContext {
   /** HTTP method, upper case. */
   readonly method: string;
   /** Where a sample whose response is audio saves it (e.g. `speech.mp3`); none for JSON. */
   readonly audioFile?: string;
-}
-
-/** Where a sample saves audio of `mediaType` (`speech.mp3`, …); none for other responses. */
-export function audioFileOf(mediaType: string | undefined): string | undefined {
-  const container = audioContainers.find((c) => c.mediaType === mediaType);
-  return container && `speech.${container.extension}`;
 }
 
 type Finish = (code: string, context: SampleContext) => string;
@@ -266,15 +261,6 @@ const finishers: Record<string, Finish> = {
     return out;
   },
 };
-
-/**
- * Where a rerun finds the key of the clone it resubmits: a sample uses this variable's value
- * when it is set, else a new UUID, and prints the key it sends.
- */
-export const idempotencyKeyVariable = 'VOXLOOM_IDEMPOTENCY_KEY';
-
-/** What a sample prints before it sends a clone, after the key. */
-export const idempotencyKeyNote = `（超时或 5xx 时，把环境变量 ${idempotencyKeyVariable} 设为这个值再运行，用同一个键重新提交）`;
 
 const note = idempotencyKeyNote;
 const variable = idempotencyKeyVariable;

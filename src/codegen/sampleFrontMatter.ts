@@ -13,7 +13,12 @@ export interface StoredSample {
   readonly label: string;
   readonly highlight: string;
   readonly code: string;
-  readonly requirements: readonly { name: string; install?: string }[];
+  readonly requirements: readonly {
+    name: string;
+    install?: string;
+    /** A file the project needs, e.g. Rust's Cargo.toml lines. */
+    file?: { name: string; language: string; content: string };
+  }[];
 }
 
 const escape = (text: string) => text.replace(/[%\\]/g, (c) => (c === '%' ? '%25' : '%5C'));

@@ -18,24 +18,35 @@ export function usePrebuiltSamples(): PrebuiltSample[] | undefined {
   return stored && decodeSamples(stored);
 }
 
-/** What a sample needs besides its language, e.g. 依赖：requests（pip install requests）. */
+/**
+ * What a sample needs besides its language, e.g. 依赖：requests（pip install requests）; a file
+ * it needs (Rust's Cargo.toml lines) follows as a code block.
+ */
 function Requirements({ sample }: { sample: PrebuiltSample }): ReactNode {
+  const files = sample.requirements.flatMap((r) => (r.file ? [r.file] : []));
   return (
-    <p className={styles.requirements}>
-      依赖：
-      {sample.requirements.map(({ name, install }, i) => (
-        <React.Fragment key={name}>
-          {i > 0 && '；'}
-          {name}
-          {install && (
-            <>
-              （<code>{install}</code>）
-            </>
-          )}
-        </React.Fragment>
+    <>
+      <p className={styles.requirements}>
+        依赖：
+        {sample.requirements.map(({ name, install }, i) => (
+          <React.Fragment key={name}>
+            {i > 0 && '；'}
+            {name}
+            {install && (
+              <>
+                （<code>{install}</code>）
+              </>
+            )}
+          </React.Fragment>
+        ))}
+        。
+      </p>
+      {files.map((file) => (
+        <CodeBlock key={file.name} language={file.language} title={file.name}>
+          {file.content}
+        </CodeBlock>
       ))}
-      。
-    </p>
+    </>
   );
 }
 

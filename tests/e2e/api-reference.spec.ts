@@ -135,9 +135,11 @@ test.describe('without JavaScript', () => {
 
     test(`${op.route} shows every code sample`, async ({ page }) => {
       await page.goto(op.route);
-      const code = samplesOf(page).locator('pre code');
-      await expect(code).toHaveCount(codeSampleLanguages.length);
-      for (const block of await code.all()) {
+      // One sample per language, each its panel's first block (Rust's Cargo.toml lines follow).
+      const panels = samplesOf(page).locator('[role="tabpanel"]');
+      await expect(panels).toHaveCount(codeSampleLanguages.length);
+      for (const panel of await panels.all()) {
+        const block = panel.locator('pre code').first();
         await expect(block).toBeVisible();
         await expect(block).toContainText(op.examplePath);
       }

@@ -46,7 +46,8 @@ for (const op of pages) {
       const language = codeSampleLanguages.find((l) => l.language === sample.language)!;
       await samples.getByRole('tab', { name: language.label, exact: true }).click();
       const panel = samples.locator('[role="tabpanel"]:not([hidden])');
-      await panel.getByRole('button', { name: '复制代码到剪贴板' }).click();
+      // The sample is the panel's first code block (Rust's Cargo.toml lines follow it).
+      await panel.getByRole('button', { name: '复制代码到剪贴板' }).first().click();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied, `${language.label}: copied vs generated`).toBe(sample.code);
       expect(shownInHtml.find((s) => s.language === sample.language)?.code).toBe(copied);
@@ -55,7 +56,8 @@ for (const op of pages) {
       for (const value of op.exampleValues)
         expect(copied, `${language.label}: ${value}`).toContain(value);
       expect(copied).not.toMatch(/"string"|: string\b/);
-      // A sample a reader keeps: the key from the environment, audio saved to a file.
+      // A sample a reader keeps: a whole program, the key from the environment, audio saved to
+      // a file, the status checked (the harness runs each through its error answers).
       expect(copied).toContain(apiKeyVariable);
       expect(copied).not.toMatch(/<(TOKEN|token)>|<API 密钥>/);
       if (op.successMediaType?.startsWith('audio/')) expect(copied).toMatch(/speech\.mp3/);
@@ -64,6 +66,13 @@ for (const op of pages) {
       for (const requirement of sample.requirements) {
         await expect(needs).toContainText(requirement.name);
         if (requirement.install) await expect(needs).toContainText(requirement.install);
+        // A file it needs (Rust's Cargo.toml lines) is a code block of its own, titled.
+        if (requirement.file) {
+          const file = panel.locator('.theme-code-block', { hasText: requirement.file.name });
+          await expect(file.locator('.token-line')).toHaveText(
+            requirement.file.content.split('\n'),
+          );
+        }
       }
     }
   });

@@ -584,7 +584,7 @@ function siteWithSample(language: string, change: (code: string) => string): str
       const lines = change(code)
         .split('\n')
         .map((line) => `<div class="token-line">${escapeHtml(line)}<br></div>`);
-      panel.find('pre code').html(lines.join(''));
+      panel.find('pre code').first().html(lines.join(''));
       html = $.html();
     }
     writeFileSync(to, html);
@@ -632,13 +632,13 @@ test.describe('the harness judges the samples as the built page shows them', () 
   });
 
   test('a rendering that lost a backslash fails its cell', () => {
-    // The defect the front-matter encoding prevents: `\"` inside a C# string shown as `"`.
+    // The defect the front-matter encoding prevents: `\"` inside a C string shown as `"`.
     const run = harness(
-      siteWithSample('csharp', (code) => {
+      siteWithSample('c', (code) => {
         expect(code).toContain('\\"');
         return code.replace('\\"', '"');
       }),
-      'csharp',
+      'c',
     );
     expect(run.status, run.output).toBe(1);
     expect(run.report.cells[0].build?.ok).toBe(false);

@@ -4,7 +4,7 @@ import CodeSnippets from '@theme-original/ApiExplorer/CodeSnippets';
 import { useTypedSelector } from '@theme/ApiItem/hooks';
 import { useJsonBody } from '@site/src/components/RequestEditor/jsonBody';
 import { EditorSampleContext } from '@site/src/components/RequestEditor/samples';
-import { audioFileOf } from '@site/src/codegen/finishSample';
+import { audioFileOf } from '@site/src/codegen/sampleOperation';
 
 // Wrapped: while the reader's JSON body does not parse, no code is generated from it (the theme
 // would show code with the broken text, or keep the last code) and the panel says why. The code
