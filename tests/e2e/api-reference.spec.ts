@@ -133,15 +133,28 @@ test.describe('without JavaScript', () => {
       await expect(example.locator('.token.property').first()).toBeVisible();
     });
 
-    test(`${op.route} shows every code sample`, async ({ page }) => {
+    test(`${op.route} shows the first code sample and links every other`, async ({
+      page,
+      request,
+    }) => {
       await page.goto(op.route);
-      // One sample per language, each its panel's first block (Rust's Cargo.toml lines follow).
+      // One panel per language: the first shows its code, each other links to its file, which
+      // holds the code (the script shows it in the panel; tests/e2e/code-samples.spec.ts).
       const panels = samplesOf(page).locator('[role="tabpanel"]');
       await expect(panels).toHaveCount(codeSampleLanguages.length);
-      for (const panel of await panels.all()) {
-        const block = panel.locator('pre code').first();
-        await expect(block).toBeVisible();
-        await expect(block).toContainText(op.examplePath);
+      const [first, ...others] = await panels.all();
+      const block = first.locator('pre code').first();
+      await expect(block).toBeVisible();
+      await expect(block).toContainText(op.examplePath);
+      for (const [i, panel] of others.entries()) {
+        const { label } = codeSampleLanguages[i + 1];
+        await expect(panel).toContainText(`${label} 示例的代码：`);
+        const link = panel.getByRole('link', { name: /\.txt$/ });
+        await expect(link).toBeVisible();
+        const response = await request.get((await link.getAttribute('href'))!);
+        expect(response.status()).toBe(200);
+        expect(response.headers()['content-type']).toMatch(/^text\/plain; charset=utf-8/i);
+        expect(await response.text()).toContain(op.examplePath);
       }
     });
   }
