@@ -127,7 +127,7 @@ function FetchedSample({
           </p>
           <button
             type="button"
-            className="button button--sm button--danger"
+            className="button button--sm button--secondary"
             onClick={() => setLoaded(undefined)}
           >
             重试

@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
+import { axeInBothModes } from '../support/axe';
 import { hydrated } from '../support/hydration';
 import { operationPages } from '../support/operations';
 import { renderSamples, type RenderedSample } from '../../scripts/lib/code-samples';
@@ -19,7 +20,8 @@ import { apiSpecs } from '../../src/data/apiSpecs';
 import { sampleTabsOfPage } from '../samples/collect';
 
 const pages = operationPages();
-const samplesOf = (page: Page) => page.locator('section[aria-label="示例代码"]');
+const samplesSection = 'section[aria-label="示例代码"]';
+const samplesOf = (page: Page) => page.locator(samplesSection);
 
 /** The generator's output for a page, from its generated MDX (as `npm run gen-api` renders it). */
 async function generated(specId: string, operationId: string): Promise<RenderedSample[]> {
@@ -122,6 +124,7 @@ test.describe('a sample kept in a file', () => {
     await samples.getByRole('tab', { name: 'Python', exact: true }).click();
     const panel = samples.locator('[role="tabpanel"]:not([hidden])');
     await expect(panel.getByRole('status')).toHaveText('正在加载 Python 示例……');
+    expect(await axeInBothModes(page, samplesSection)).toEqual([]);
     release();
     await expect(panel.getByRole('status')).toHaveCount(0);
     await expect(panel.locator('pre').first()).toContainText('import requests');
@@ -145,7 +148,7 @@ test.describe('a sample kept in a file', () => {
         '返回的文件是空的',
       ],
     ];
-    for (const [what, fail, reason] of failures) {
+    for (const [i, [what, fail, reason]] of failures.entries()) {
       test(`says why when ${what}, keeps the page, and loads on retry`, async ({ page }) => {
         let failing = true;
         await page.route(`**${sampleFilesPath}/**`, (route) =>
@@ -160,6 +163,7 @@ test.describe('a sample kept in a file', () => {
         const alert = panel.getByRole('alert');
         await expect(alert).toContainText(`Go 示例没能加载：`);
         await expect(alert).toContainText(reason);
+        if (i === 0) expect(await axeInBothModes(page, samplesSection)).toEqual([]);
         // Nothing else is lost: the page, the other samples, the file to open instead.
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const link = alert.getByRole('link');
