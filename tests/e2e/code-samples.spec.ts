@@ -6,32 +6,19 @@
  * says so, keeps the page and loads on retry; the language picker is one row at every width and
  * keeps the reader's choice across pages.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { axeInBothModes } from '../support/axe';
 import { hydrated } from '../support/hydration';
 import { operationPages } from '../support/operations';
-import { renderSamples, type RenderedSample } from '../../scripts/lib/code-samples';
-import { decodeApi } from '../../scripts/render-code-samples';
+import { generatedSamples } from '../support/samples';
 import { apiKeyVariable, codeSampleLanguages } from '../../src/data/codeSamples';
 import { sampleFilesPath } from '../../src/codegen/sampleFrontMatter';
-import { apiSpecs } from '../../src/data/apiSpecs';
 import { sampleTabsOfPage } from '../samples/collect';
 
 const pages = operationPages();
 const samplesSection = 'section[aria-label="示例代码"]';
 const samplesOf = (page: Page) => page.locator(samplesSection);
-
-/** The generator's output for a page, from its generated MDX (as `npm run gen-api` renders it). */
-async function generated(specId: string, operationId: string): Promise<RenderedSample[]> {
-  const spec = apiSpecs.find((s) => s.id === specId)!;
-  for (const file of readdirSync(spec.outputDir).filter((f) => f.endsWith('.api.mdx'))) {
-    const api = decodeApi(readFileSync(`${spec.outputDir}/${file}`, 'utf8'));
-    if (api.operationId === operationId) return renderSamples(api, codeSampleLanguages);
-  }
-  throw new Error(`no generated page for ${operationId}`);
-}
 
 for (const op of pages) {
   test(`${op.route}: each sample copies exactly as generated and as the harness runs it`, async ({
@@ -40,7 +27,7 @@ for (const op of pages) {
     request,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const expected = await generated(op.specId, op.operationId);
+    const expected = await generatedSamples(op.specId, op.operationId);
     const tabs = sampleTabsOfPage(await (await request.get(op.route)).text());
     const fetched: string[] = [];
     page.on('request', (r) => {
