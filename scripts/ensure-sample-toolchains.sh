@@ -13,6 +13,7 @@ packages=(
   golang-go
   php-cli php-curl
   mono-mcs mono-runtime libmono-system-net-http4.0-cil
+  libmono-system-runtime-serialization4.0-cil libmono-system-xml-linq4.0-cil
   default-jdk-headless libokhttp-java libokio-java
   gcc libc6-dev libcurl4-openssl-dev
   rustc cargo librust-reqwest-dev librust-tokio-dev librust-tokio-macros-dev

@@ -1,18 +1,27 @@
 /**
  * Run by `npm run gen-api` after the reference pages are generated: renders each operation's
- * code samples (scripts/lib/code-samples.ts) and stores them in the page's front matter as
- * `code_samples` (encoded by src/codegen/sampleFrontMatter), where the API page's panel
- * (src/components/ApiPanel) finds them.
+ * code samples (scripts/lib/code-samples.ts) and stores them where the API page's panel
+ * (src/components/ApiPanel) finds them: the first language's in the page's front matter as
+ * `code_samples` (encoded by src/codegen/sampleFrontMatter), each other language's as a
+ * plain-text file of the site (`sampleFilesPath`, named by its content's hash), whose path the
+ * front matter holds instead.
  */
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 
 import { apiSpecs, httpOperationsPath } from '../src/data/apiSpecs';
 import { codeSampleLanguages } from '../src/data/codeSamples';
-import { encodeSamples } from '../src/codegen/sampleFrontMatter';
-import { renderSamples } from './lib/code-samples';
+import {
+  encodeSamples,
+  inlineSampleLanguage,
+  sampleFilesPath,
+  type StoredSample,
+} from '../src/codegen/sampleFrontMatter';
+import { renderSamples, sampleFileOf, sampleFilesDir } from './lib/code-samples';
 import { underApiDocsStage } from './lib/api-docs-inputs';
+import { writeIfChanged } from './lib/write-if-changed';
 
 const root = path.resolve(__dirname, '..');
 
@@ -41,8 +50,40 @@ async function ownFieldNames(): Promise<Map<string, string[]>> {
   return new Map(operations.map((o) => [`${o.method} ${o.path}`, o.fields]));
 }
 
+/**
+ * The samples as the page stores them: the code of the one its HTML shows, and for each other the
+ * path of its file, written here (only when its text changed, for the dev server) and added to
+ * `written`.
+ */
+function storeSamples(
+  page: string,
+  samples: readonly { language: string; code: string }[],
+  written: Set<string>,
+): StoredSample[] {
+  return samples.map(({ language, code }) => {
+    if (language === inlineSampleLanguage) return { language, code };
+    const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
+    const src = `${sampleFilesPath}/${page}/${language}.${hash}.txt`;
+    writeIfChanged(sampleFileOf(root, src), code);
+    written.add(src);
+    return { language, src };
+  });
+}
+
+/** Removes the sample files no page refers to any longer (an edited sample's old version). */
+async function removeStale(written: ReadonlySet<string>): Promise<void> {
+  const dir = sampleFilesDir(root);
+  const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const file of files.filter((f) => f.isFile())) {
+    const full = path.join(file.parentPath, file.name);
+    const src = `${sampleFilesPath}/${path.relative(dir, full).split(path.sep).join('/')}`;
+    if (!written.has(src)) await rm(full);
+  }
+}
+
 async function main(): Promise<void> {
   let pages = 0;
+  const written = new Set<string>();
   const fieldNames = await ownFieldNames();
   for (const spec of apiSpecs) {
     const dir = path.join(root, underApiDocsStage(spec.outputDir));
@@ -70,6 +111,7 @@ async function main(): Promise<void> {
         '代码示例',
         ...samples.map((s) => s.label),
       ];
+      const stored = storeSamples(file.replace(/\.api\.mdx$/, ''), samples, written);
       // JSON is valid YAML: one front-matter line holds every sample of the page.
       // A second run replaces the lines the first one wrote.
       const updated = mdx
@@ -77,13 +119,14 @@ async function main(): Promise<void> {
         .replace(
           /^api: /m,
           () =>
-            `keywords: ${JSON.stringify(keywords)}\ncode_samples: ${encodeSamples(samples)}\napi: `,
+            `keywords: ${JSON.stringify(keywords)}\ncode_samples: ${encodeSamples(stored)}\napi: `,
         );
       await writeFile(target, updated, 'utf8');
       pages += 1;
     }
   }
-  console.log(`rendered code samples for ${pages} API pages`);
+  await removeStale(written);
+  console.log(`rendered code samples for ${pages} API pages (${written.size} sample files)`);
 }
 
 if (require.main === module) {

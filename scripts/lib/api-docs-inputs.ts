@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import { apiSpecs } from '../../src/data/apiSpecs';
+import { apiSpecs, publicSpecsDir } from '../../src/data/apiSpecs';
+import { sampleFilesPath } from '../../src/codegen/sampleFrontMatter';
 
 /**
  * Set by the generator for its own `docusaurus gen-api-docs`: the folder it writes the pages
@@ -54,7 +55,10 @@ export const apiDocsOutputs: Record<ApiDocsPart, readonly string[]> = {
     '.generated/homophones.json',
     '.generated/search-terms.json',
   ],
-  http: apiSpecs.map((spec) => path.join(spec.outputDir, 'sidebar.ts')),
+  http: [
+    ...apiSpecs.map((spec) => path.join(spec.outputDir, 'sidebar.ts')),
+    path.join(publicSpecsDir, sampleFilesPath),
+  ],
 };
 
 /** The digest of each half's inputs at its last complete generation, one file each. */

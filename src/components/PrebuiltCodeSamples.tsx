@@ -1,15 +1,15 @@
-import React, { type ReactNode } from 'react';
+import React, { useEffect, useState, type ReactNode } from 'react';
+import Link from '@docusaurus/Link';
 import { useDoc } from '@docusaurus/plugin-content-docs/client';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
-import {
-  decodeSamples,
-  type StoredSample as PrebuiltSample,
-} from '@site/src/codegen/sampleFrontMatter';
+import { useTabs } from '@theme/utils/tabsUtils';
+import { decodeSamples, type StoredSample } from '@site/src/codegen/sampleFrontMatter';
+import { codeSampleLanguages, type CodeSampleLanguage } from '@site/src/data/codeSamples';
 import styles from './PrebuiltCodeSamples.module.css';
 
-export type { PrebuiltSample };
+export type PrebuiltSample = StoredSample;
 
 /** The samples of the current API page, or none on other pages. */
 export function usePrebuiltSamples(): PrebuiltSample[] | undefined {
@@ -18,31 +18,140 @@ export function usePrebuiltSamples(): PrebuiltSample[] | undefined {
   return stored && decodeSamples(stored);
 }
 
-/** What a sample needs besides its language, e.g. 依赖：requests（pip install requests）. */
-function Requirements({ sample }: { sample: PrebuiltSample }): ReactNode {
+/**
+ * What a sample needs besides its language, e.g. 依赖：requests（pip install requests）; a file
+ * it needs (Rust's Cargo.toml lines) follows as a code block.
+ */
+function Requirements({ language }: { language: CodeSampleLanguage }): ReactNode {
+  const files = language.requirements.flatMap((r) => (r.file ? [r.file] : []));
   return (
-    <p className={styles.requirements}>
-      依赖：
-      {sample.requirements.map(({ name, install }, i) => (
-        <React.Fragment key={name}>
-          {i > 0 && '；'}
-          {name}
-          {install && (
-            <>
-              （<code>{install}</code>）
-            </>
-          )}
-        </React.Fragment>
+    <>
+      <p className={styles.requirements}>
+        依赖：
+        {language.requirements.map(({ name, install }, i) => (
+          <React.Fragment key={name}>
+            {i > 0 && '；'}
+            {name}
+            {install && (
+              <>
+                （<code>{install}</code>）
+              </>
+            )}
+          </React.Fragment>
+        ))}
+        。
+      </p>
+      {files.map((file) => (
+        <CodeBlock key={file.name} language={file.language} title={file.name}>
+          {file.content}
+        </CodeBlock>
       ))}
-      。
-    </p>
+    </>
+  );
+}
+
+/** Why a sample file did not load, in the reader's words. */
+class SampleLoadError extends Error {}
+
+/** The sample files fetched in this page view, by path: each once, again after a failure. */
+const fetched = new Map<string, Promise<string>>();
+/** Their text, once arrived: a panel mounted later (the page visited again) shows it at once. */
+const arrived = new Map<string, string>();
+
+function fetchSample(src: string): Promise<string> {
+  let text = fetched.get(src);
+  if (!text) {
+    text = fetch(src)
+      .catch(() => {
+        throw new SampleLoadError('网络连接失败');
+      })
+      .then(async (response) => {
+        if (!response.ok) throw new SampleLoadError(`服务器返回 HTTP ${response.status}`);
+        // A host that answers a missing file with a page (200, HTML) must not show as code.
+        if (!/^text\/plain\b/.test(response.headers.get('content-type') ?? 'text/plain')) {
+          throw new SampleLoadError('返回的不是纯文本文件');
+        }
+        const code = await response.text();
+        if (code.trim() === '') throw new SampleLoadError('返回的文件是空的');
+        arrived.set(src, code);
+        return code;
+      });
+    text.catch(() => fetched.delete(src));
+    fetched.set(src, text);
+  }
+  return text;
+}
+
+/** A sample file's text, or why it did not load. */
+type Loaded = { readonly code: string } | { readonly reason: string };
+
+/**
+ * A sample kept in a file of its own: fetched when its tab is chosen (or the reader's stored
+ * choice opens the page on it), with a loading line meanwhile and, if it fails, the reason and
+ * a retry. Until then, and without JavaScript, the panel links to the file, which holds exactly
+ * the code the copy button yields.
+ */
+function FetchedSample({
+  language,
+  src,
+}: {
+  language: CodeSampleLanguage;
+  src: string;
+}): ReactNode {
+  const { selectedValue } = useTabs();
+  const chosen = selectedValue === language.language;
+  const [loaded, setLoaded] = useState<Loaded | undefined>(() => {
+    const code = arrived.get(src);
+    return code === undefined ? undefined : { code };
+  });
+  useEffect(() => {
+    if (!chosen || loaded) return;
+    fetchSample(src).then(
+      (code) => setLoaded({ code }),
+      (error: unknown) =>
+        setLoaded({
+          reason: error instanceof SampleLoadError ? error.message : '文件无法读取',
+        }),
+    );
+  }, [chosen, loaded, src]);
+
+  const file = <Link to={`pathname://${src}`}>{src.split('/').pop()}</Link>;
+  return (
+    <div data-sample-src={src} aria-busy={chosen && !loaded}>
+      {loaded && 'code' in loaded ? (
+        <CodeBlock language={language.highlight}>{loaded.code}</CodeBlock>
+      ) : loaded ? (
+        <div role="alert" className={`alert alert--danger ${styles.status}`}>
+          <p>
+            {language.label} 示例没能加载：{loaded.reason}。可以重试，或直接打开 {file}。
+          </p>
+          <button
+            type="button"
+            className="button button--sm button--secondary"
+            onClick={() => setLoaded(undefined)}
+          >
+            重试
+          </button>
+        </div>
+      ) : chosen ? (
+        <p role="status" className={styles.status}>
+          正在加载 {language.label} 示例……
+        </p>
+      ) : (
+        <p className={styles.status}>
+          {language.label} 示例的代码：{file}（纯文本）
+        </p>
+      )}
+      <Requirements language={language} />
+    </div>
   );
 }
 
 /**
- * The operation's code samples, rendered at build time from the spec's examples: in the HTML,
- * readable without JavaScript, and free of the code generators' weight. `onEdit` switches the
- * panel to the theme's live request editor.
+ * The operation's code samples, rendered at build time from the spec's examples and free of the
+ * code generators' weight: the first language's in the HTML, readable without JavaScript, each
+ * other's fetched from its file when its tab is chosen (and, to save the wait, when the pointer
+ * or the focus reaches its tab). `onEdit` switches the panel to the theme's live request editor.
  */
 export default function PrebuiltCodeSamples({
   samples,
@@ -51,15 +160,34 @@ export default function PrebuiltCodeSamples({
   samples: PrebuiltSample[];
   onEdit?: () => void;
 }): ReactNode {
+  const shown = samples.flatMap((sample) => {
+    const language = codeSampleLanguages.find((l) => l.language === sample.language);
+    return language ? [{ sample, language }] : [];
+  });
   return (
     <section className={styles.samples} aria-label="示例代码">
       <Tabs groupId="code-samples" className={styles.tabs}>
-        {samples.map((s) => (
-          <TabItem key={s.language} value={s.language} label={s.label}>
-            <CodeBlock language={s.highlight}>{s.code}</CodeBlock>
-            <Requirements sample={s} />
-          </TabItem>
-        ))}
+        {shown.map(({ sample, language }) => {
+          const prefetch =
+            'src' in sample ? () => void fetchSample(sample.src).catch(() => undefined) : undefined;
+          return (
+            <TabItem
+              key={language.language}
+              value={language.language}
+              label={language.label}
+              attributes={prefetch && { onPointerEnter: prefetch, onFocus: prefetch }}
+            >
+              {'src' in sample ? (
+                <FetchedSample language={language} src={sample.src} />
+              ) : (
+                <>
+                  <CodeBlock language={language.highlight}>{sample.code}</CodeBlock>
+                  <Requirements language={language} />
+                </>
+              )}
+            </TabItem>
+          );
+        })}
       </Tabs>
       <button
         type="button"

@@ -6,13 +6,26 @@ export interface SampleRequirement {
   readonly name: string;
   /** The command that installs it; none for what ships with the language. */
   readonly install?: string;
-  /** Needed only by samples whose code matches (e.g. a multipart upload's form library). */
-  readonly when?: RegExp;
+  /** A file the project needs (Rust's `Cargo.toml` lines), shown as a code block. */
+  readonly file?: { readonly name: string; readonly language: string; readonly content: string };
 }
 
 /**
- * The code-sample languages of the API reference, in the order the tabs appear. Keys and
- * variants are those of postman-code-generators (the generator behind the OpenAPI theme);
+ * The `[dependencies]` of the Rust samples' Cargo.toml. reqwest's default features bring TLS
+ * for https. The harness builds the samples with Debian's reqwest 0.11 (tests/samples/), so they
+ * use only what 0.11 and 0.12 share.
+ */
+export const rustDependencies = [
+  '[dependencies]',
+  'reqwest = { version = "0.12", features = ["json", "multipart"] }',
+  'serde_json = "1"',
+  'tokio = { version = "1", features = ["macros", "rt-multi-thread"] }',
+].join('\n');
+
+/**
+ * The code-sample languages of the API reference, in the order the tabs appear. The reference's
+ * samples come from one template per language (src/codegen/templates/); `variant` is the
+ * postman-code-generators variant the live request editor (the OpenAPI theme's) still uses.
  * `label` is the name readers write; `highlight` is the Prism language used to colour the sample.
  */
 export interface CodeSampleLanguage {
@@ -32,7 +45,10 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     highlight: 'bash',
     logoClass: 'curl',
     variant: 'cURL',
-    requirements: [{ name: 'curl 命令行工具' }],
+    requirements: [
+      { name: 'bash 和 curl 命令行工具' },
+      { name: 'jq（读出错误对象）', install: 'apt-get install jq' },
+    ],
   },
   {
     language: 'python',
@@ -48,10 +64,7 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     highlight: 'javascript',
     logoClass: 'nodejs',
     variant: 'Axios',
-    requirements: [
-      { name: 'axios', install: 'npm install axios' },
-      { name: 'form-data', install: 'npm install form-data', when: /require\('form-data'\)/ },
-    ],
+    requirements: [{ name: 'Node.js 18 及以上（内置 fetch；保存为 .mjs 文件运行，无需安装依赖）' }],
   },
   {
     language: 'go',
@@ -59,7 +72,7 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     highlight: 'go',
     logoClass: 'go',
     variant: 'Native',
-    requirements: [{ name: 'Go 标准库 net/http' }],
+    requirements: [{ name: 'Go 1.16 及以上，只用标准库 net/http' }],
   },
   {
     language: 'csharp',
@@ -67,7 +80,12 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     highlight: 'csharp',
     logoClass: 'csharp',
     variant: 'HttpClient',
-    requirements: [{ name: '.NET 6 及以上（顶级语句，HttpClient 随 .NET 提供）' }],
+    requirements: [
+      {
+        name: '.NET 8（顶级语句：代码放进 Program.cs，只用框架自带的类）',
+        install: 'dotnet new console',
+      },
+    ],
   },
   {
     language: 'php',
@@ -75,7 +93,7 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     highlight: 'php',
     logoClass: 'php',
     variant: 'cURL',
-    requirements: [{ name: 'PHP 的 curl 扩展' }],
+    requirements: [{ name: 'PHP 7.4 及以上和 curl 扩展' }],
   },
   {
     language: 'java',
@@ -83,7 +101,7 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     highlight: 'java',
     logoClass: 'java',
     variant: 'OkHttp',
-    requirements: [{ name: 'OkHttp', install: 'com.squareup.okhttp3:okhttp（Maven / Gradle）' }],
+    requirements: [{ name: 'Java 11 及以上，只用标准库 java.net.http（java 类名.java 直接运行）' }],
   },
   {
     language: 'c',
@@ -91,7 +109,7 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     highlight: 'c',
     logoClass: 'c',
     variant: 'libcurl',
-    requirements: [{ name: 'libcurl', install: '编译时链接 -lcurl' }],
+    requirements: [{ name: 'libcurl 7.84 及以上', install: '编译时链接 -lcurl' }],
   },
   {
     language: 'rust',
@@ -100,21 +118,17 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     logoClass: 'rust',
     variant: 'reqwest',
     requirements: [
-      { name: 'reqwest', install: 'cargo add reqwest --features json,multipart' },
-      { name: 'tokio', install: 'cargo add tokio --features macros,rt-multi-thread' },
-      { name: 'serde_json', install: 'cargo add serde_json', when: /serde_json::/ },
+      {
+        name: '在 Cargo.toml 中加入下面几行',
+        file: { name: 'Cargo.toml', language: 'toml', content: rustDependencies },
+      },
     ],
   },
 ];
 
-/** The requirements of one sample, as `requirements` lists them for its language. */
-export function requirementsOf(
-  language: CodeSampleLanguage,
-  code: string,
-): { name: string; install?: string }[] {
-  return language.requirements
-    .filter((r) => !r.when || r.when.test(code))
-    .map(({ name, install }) => (install ? { name, install } : { name }));
+/** The requirements shown beside a sample of `language`. */
+export function requirementsOf(language: CodeSampleLanguage): SampleRequirement[] {
+  return language.requirements.map((r) => ({ ...r }));
 }
 
 /**

@@ -18,3 +18,16 @@ declare module '@theme/ApiExplorer/FormSelect' {
 declare module '@theme/ApiExplorer/MethodEndpoint' {
   export { default } from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/MethodEndpoint';
 }
+// The request editor's code panel (src/theme/ApiExplorer/CodeSnippets) and what it builds on.
+declare module '@theme/ApiExplorer/ApiCodeBlock' {
+  export { default } from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/ApiCodeBlock';
+}
+declare module '@theme/ApiExplorer/CodeTabs' {
+  export { default } from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/CodeTabs';
+}
+declare module '@theme/ApiExplorer/buildPostmanRequest' {
+  export { default } from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/buildPostmanRequest';
+}
+declare module '@theme/ApiExplorer/EncodingSelection/useResolvedEncoding' {
+  export * from 'docusaurus-theme-openapi-docs/lib/theme/ApiExplorer/EncodingSelection/useResolvedEncoding';
+}

@@ -481,7 +481,7 @@ test.describe('llms-full.txt', () => {
       expect(request).toContain('\n## 请求\n');
       for (const status of op.statuses) expect(responses).toContain(`\n### ${status}\n`);
       const samples = fences(section);
-      const curl = samples.filter((f) => f.lang === 'bash' && /^curl /m.test(f.body));
+      const curl = samples.filter((f) => f.lang === 'bash' && /\bcurl -sS /.test(f.body));
       const python = samples.filter((f) => f.lang === 'python' && /import requests/.test(f.body));
       expect(curl.length).toBe(1);
       expect(python.length).toBe(1);

@@ -11,8 +11,9 @@ import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Highlight, Prism, type PrismTheme } from 'prism-react-renderer';
 import { colourType, darkCodeTheme, lightCodeTheme, resolve } from '../../src/css/prismThemes';
-import { extraPrismLanguages } from '../../src/data/codeSamples';
+import { codeSampleLanguages, extraPrismLanguages } from '../../src/data/codeSamples';
 import { decodeSamples, type StoredSample } from '../../src/codegen/sampleFrontMatter';
+import { sampleFileOf } from '../../scripts/lib/code-samples';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -37,9 +38,14 @@ function codeShown(): [string, string][] {
     for (const [, language, body] of mdx.matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```$/gm)) {
       code.push([language, body]);
     }
+    // The API pages' samples: one in front matter, the others in the files the page fetches.
     const samples = /^code_samples: (.+)$/m.exec(mdx)?.[1];
     for (const s of decodeSamples(samples ? (JSON.parse(samples) as StoredSample[]) : [])) {
-      code.push([s.highlight, s.code]);
+      const { highlight } = codeSampleLanguages.find((l) => l.language === s.language)!;
+      code.push([
+        highlight,
+        'code' in s ? s.code : readFileSync(sampleFileOf(root, s.src), 'utf8'),
+      ]);
     }
   }
   return code;

@@ -124,7 +124,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const op of pages) {
-    test(`${op.route} shows method, path, parameters, body schema, responses and every code sample`, async ({
+    test(`${op.route} shows method, path, parameters, body schema, responses, the first code sample and a link to every other`, async ({
       page,
     }) => {
       await page.goto(op.route);
@@ -136,12 +136,24 @@ test.describe('without JavaScript', () => {
         await expect(example.locator('.token.property').first()).toBeVisible();
       });
 
-      await test.step('every code sample', async () => {
-        const code = samplesOf(page).locator('pre code');
-        await expect(code).toHaveCount(codeSampleLanguages.length);
-        for (const block of await code.all()) {
-          await expect(block).toBeVisible();
-          await expect(block).toContainText(op.examplePath);
+      await test.step('the first code sample, and a link to every other', async () => {
+        // One panel per language: the first shows its code, each other links to its file, which
+        // holds the code (the script shows it in the panel; tests/e2e/code-samples.spec.ts).
+        const panels = samplesOf(page).locator('[role="tabpanel"]');
+        await expect(panels).toHaveCount(codeSampleLanguages.length);
+        const [first, ...others] = await panels.all();
+        const block = first.locator('pre code').first();
+        await expect(block).toBeVisible();
+        await expect(block).toContainText(op.examplePath);
+        for (const [i, panel] of others.entries()) {
+          const { label } = codeSampleLanguages[i + 1];
+          await expect(panel).toContainText(`${label} 示例的代码：`);
+          const link = panel.getByRole('link', { name: /\.txt$/ });
+          await expect(link).toBeVisible();
+          const response = await page.request.get((await link.getAttribute('href'))!);
+          expect(response.status()).toBe(200);
+          expect(response.headers()['content-type']).toMatch(/^text\/plain; charset=utf-8/i);
+          expect(await response.text()).toContain(op.examplePath);
         }
       });
     });

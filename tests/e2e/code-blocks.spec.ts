@@ -69,6 +69,21 @@ async function codeColourMismatches(page: Page, theme: PrismTheme): Promise<stri
   );
 }
 
+/**
+ * Chooses each code-sample tab of a reference page in turn until its sample shows highlighted:
+ * the first is highlighted by the server, the others when their file has been fetched.
+ */
+async function showEverySample(page: Page): Promise<void> {
+  const samples = page.locator('section[aria-label="示例代码"]');
+  for (const tab of await samples.getByRole('tab').all()) {
+    await tab.click();
+    const panel = samples.locator('[role="tabpanel"]:not([hidden])');
+    // The sample has replaced the link to its file, and is highlighted.
+    await expect(panel.getByRole('link', { name: /\.txt$/ })).toHaveCount(0);
+    await expect(panel.locator('pre.prism-code').first().locator('.token').first()).toBeAttached();
+  }
+}
+
 test.describe('code colours follow the colour mode', () => {
   for (const [mode, theme] of [
     ['light', lightCodeTheme],
@@ -80,6 +95,7 @@ test.describe('code colours follow the colour mode', () => {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
         await hydrated(page);
+        if (path.startsWith('/api/')) await showEverySample(page);
         expect(await codeColourMismatches(page, theme), path).toEqual([]);
       }
     });

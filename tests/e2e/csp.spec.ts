@@ -30,7 +30,7 @@ test('the live request editor edits the body and regenerates the samples without
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('{"text": "改写后的文本"}');
   await expect(page.locator('pre code').filter({ hasText: 'curl' }).first()).toContainText(
-    `-d '{"text": "改写后的文本"}'`,
+    `"text": "改写后的文本"`,
   );
 });
 

@@ -1,12 +1,14 @@
 /**
  * The live request editor of every reference page yields requests the API accepts: a reader opens
- * it, changes the form, copies the generated curl command, and that command, run against the
- * mock that enforces the OpenAPI contract (tests/samples/http-mock.ts), is accepted. What the
- * form shows is what the command sends, multipart bodies carry the boundary curl chose, and for
- * speech `Accept` is the media type of the container the body asks for.
+ * it, changes the form, copies the curl program the samples' templates write for the edited
+ * request, and that program, run against the mock that enforces the OpenAPI contract
+ * (tests/samples/http-mock.ts), is accepted. What the form shows is what the program sends,
+ * multipart bodies carry the boundary curl chose, and for speech `Accept` is the media type of
+ * the container the body asks for, and the audio is saved under that container's name. Before any
+ * edit, the editor's code in every language is the page's own sample, `Accept` aside.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,9 @@ import { deployment } from '../../src/data/deployment';
 import { test, expect } from '../support/fixtures';
 import { bodyEditor, editorForm, openEditor, typeBody } from '../support/requestEditor';
 import { operationPages, type OperationPage } from '../support/operations';
+import { generatedOperation } from '../support/samples';
+import { sampleOperation } from '../../src/codegen/sampleOperation';
+import { renderTemplate } from '../../src/codegen/templates';
 import { deref, openApiDocuments } from '../support/specs';
 import { referenceWav } from '../samples/harness';
 import { accepted, root, startHttpMock, type HttpMock, type Recorder } from '../samples/http-mock';
@@ -153,6 +158,7 @@ test.describe('the request editor yields requests the API accepts', () => {
     curl: string,
     operationId: string,
     files: Record<string, Buffer> = {},
+    saves?: string,
   ): Promise<Sent> {
     recorder.requests.length = 0;
     proxy.sent.length = 0;
@@ -175,6 +181,7 @@ test.describe('the request editor yields requests the API accepts', () => {
     ).toEqual([{ operationId, violations: [] }]);
     expect(accepted(recorder.requests[0]), `status ${recorder.requests[0].status}`).toBe(true);
     expect(proxy.sent).toHaveLength(1);
+    if (saves) expect(existsSync(path.join(dir, saves)), `${saves} saved`).toBe(true);
     return proxy.sent[0];
   }
 
@@ -292,10 +299,9 @@ test.describe('the request editor yields requests the API accepts', () => {
       };
       await typeBody(page, JSON.stringify(body));
       await expect(form(page).getByText(mediaType, { exact: true })).toBeVisible();
-      const curl = await copiedCurl(page, `"container":"${container}"`, `Accept: ${mediaType}`);
+      const curl = await copiedCurl(page, `"container": "${container}"`, `Accept: ${mediaType}`);
       // The audio is saved under the name of its container, as the prebuilt samples do.
-      expect(curl).toMatch(new RegExp(`-o speech\\.${extension}$`));
-      const sent = await run(curl, 'createSpeech');
+      const sent = await run(curl, 'createSpeech', {}, `speech.${extension}`);
       expect(sent.headers.accept, container).toBe(mediaType);
       expect(JSON.parse(sent.body.toString('utf8'))).toEqual(body);
     }
@@ -355,3 +361,28 @@ test('the editor’s code reads as the prebuilt samples: readers’ language nam
     expect(copied, label).toContain('speech.mp3');
   }
 });
+
+for (const operationId of ['getVoice', 'listVoices']) {
+  test(`${operationId}: before any edit, the editor's code is what the samples' templates write, with the form's \`Accept\``, async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const op = byId(operationId);
+    // The page's operation, as its samples are written from it, plus the header the theme's form
+    // sends (the media type it accepts), which the page's samples leave to the API.
+    const base = sampleOperation(generatedOperation(op.specId, operationId));
+    const edited = {
+      ...base,
+      headers: [...base.headers, { name: 'Accept', value: op.successMediaType! }],
+    };
+    await openEditor(page, op.route);
+    const panel = page.locator('.openapi-right-panel__container');
+    for (const { language, label, logoClass } of codeSampleLanguages) {
+      await panel.locator(`.openapi-tabs__code-item--${logoClass}`).click();
+      await panel.locator('.openapi-explorer__code-block-copy-btn').first().click();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied, label).toBe(renderTemplate(language, edited).trimEnd());
+    }
+  });
+}

@@ -1,8 +1,9 @@
 /**
  * Every piece of code the site shows, as it shows it, from the built HTML:
- * - the reference's samples, from each operation page's sample tabs: the text of the code lines,
- *   which is what the copy button yields (tests/e2e/code-samples.spec.ts shows the two agree, and
- *   agree with the generator's output, byte for byte);
+ * - the reference's samples, from each operation page's sample tabs: the text of the code lines
+ *   of the one the HTML shows, and the file the page fetches for each other tab, which is what the
+ *   copy button yields (tests/e2e/code-samples.spec.ts shows they agree, and agree with the
+ *   generator's output, byte for byte);
  * - the guides' code, from every other page (so code computed in MDX, such as a curl command
  *   built from the deployment module, is taken as rendered), matched to the example files of
  *   src/examples/ they import.
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { load } from 'cheerio';
 
 import { codeSampleLanguages } from '../../src/data/codeSamples';
+import { sampleFilesPath } from '../../src/codegen/sampleFrontMatter';
 import { deployment } from '../../src/data/deployment';
 import { exampleFiles, examplesDir } from '../support/examples';
 import { operationPages } from '../support/operations';
@@ -24,14 +26,24 @@ export interface ReferenceSample {
   readonly code: string;
   /** The built page it was read from. */
   readonly page: string;
+  /** The built sample file it was read from, which the page fetches, if not from the page. */
+  readonly file?: string;
 }
 
 /** The built HTML file of a route. */
 export const htmlFileOf = (siteDir: string, route: string): string =>
   path.join(siteDir, route === '/' ? 'index.html' : `${route}.html`);
 
-/** The samples of one operation page's tabs: language (from the tab's label) and code. */
-export function samplesOfPage(html: string): { language: string; code: string }[] {
+/**
+ * One sample tab of an operation page: the code its HTML shows (the first language's), or the
+ * site path of the plain-text file the page fetches when the tab is chosen (the others').
+ */
+export type SampleTab =
+  | { readonly language: string; readonly code: string }
+  | { readonly language: string; readonly src: string };
+
+/** The sample tabs of one operation page: language (from the tab's label), code or file. */
+export function sampleTabsOfPage(html: string): SampleTab[] {
   const $ = load(html);
   const section = $('section[aria-label="示例代码"]').first();
   const labels = section
@@ -45,20 +57,47 @@ export function samplesOfPage(html: string): { language: string; code: string }[
   return panels.map((panel, i) => {
     const language = codeSampleLanguages.find((l) => l.label === labels[i])?.language;
     if (!language) throw new Error(`sample tab ${labels[i]}: not a language of the reference`);
+    const src = $(panel).find('[data-sample-src]').attr('data-sample-src');
+    if (src !== undefined) {
+      if (!src.startsWith(`${sampleFilesPath}/`) || src.includes('..')) {
+        throw new Error(`sample tab ${labels[i]}: ${src} is not a sample file`);
+      }
+      // Until it is fetched, the panel links to the file it fetches.
+      const link = $(panel).find(`a[href="${src}"]`);
+      if (link.length !== 1) throw new Error(`sample tab ${labels[i]}: no link to ${src}`);
+      return { language, src };
+    }
     return { language, code: codeBlocksOf($.html(panel))[0]?.code ?? '' };
+  });
+}
+
+/**
+ * The samples of one operation page as a reader gets them: the code lines of the one its HTML
+ * shows, and the text of each other's file in the built site, which is what the page fetches
+ * and shows (tests/e2e/code-samples.spec.ts).
+ */
+export function samplesOfPage(
+  siteDir: string,
+  html: string,
+): { language: string; code: string; file?: string }[] {
+  return sampleTabsOfPage(html).map((tab) => {
+    if ('code' in tab) return tab;
+    const file = path.join(siteDir, tab.src);
+    return { language: tab.language, code: readFileSync(file, 'utf8'), file };
   });
 }
 
 export function referenceSamples(siteDir: string): ReferenceSample[] {
   return operationPages().flatMap((op) => {
     const page = htmlFileOf(siteDir, op.route);
-    return samplesOfPage(readFileSync(page, 'utf8')).map((s) => ({
+    return samplesOfPage(siteDir, readFileSync(page, 'utf8')).map((s) => ({
       operationId: op.operationId,
       method: op.method,
       path: op.path,
       language: s.language,
       code: s.code,
       page,
+      file: s.file,
     }));
   });
 }

@@ -5,7 +5,7 @@
  * says. The full matrix runs in its own step (`npx tsx tests/samples/run.ts`, scripts/test.sh).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -18,6 +18,7 @@ import { renderSamples } from '../../scripts/lib/code-samples';
 import { decodeApi } from '../../scripts/render-code-samples';
 import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { codeSampleLanguages } from '../../src/data/codeSamples';
+import { sampleFilesPath } from '../../src/codegen/sampleFrontMatter';
 import { outputFormatError, validOutputFormats } from '../../src/data/audioFormats';
 import { errorByCode } from '../../src/data/errors';
 import { billedCharacters } from '../../src/data/pricing';
@@ -27,7 +28,7 @@ import { referenceAudioLimits } from '../../src/data/referenceAudio';
 import { startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
 import { operationPages } from '../support/operations';
 import { asyncApiDocument, openApiDocuments, operationsOf } from '../support/specs';
-import { htmlFileOf, samplesOfPage } from './collect';
+import { htmlFileOf, sampleTabsOfPage } from './collect';
 import type { Report } from './harness';
 import { referenceWav } from './harness';
 import { accepted, root, startHttpMock, type HttpMock, type Recorder } from './http-mock';
@@ -565,27 +566,34 @@ test.describe('the HTTP mock enforces the OpenAPI contract', () => {
 });
 
 /**
- * A copy of the built site's reference pages with one sample of the speech page replaced, as the
- * page would render it: the harness must judge what the page shows, not what the generator wrote.
+ * A copy of the built site's reference pages and sample files with one sample of the speech page
+ * replaced, where the page shows it (its HTML, or the file it fetches): the harness must judge
+ * what the page shows, not what the generator wrote.
  */
 function siteWithSample(language: string, change: (code: string) => string): string {
   const site = path.join(root, process.env.SITE_DIR ?? 'build');
   const dir = mkdtempSync(path.join(tmpdir(), 'sample-site-'));
+  cpSync(path.join(site, sampleFilesPath), path.join(dir, sampleFilesPath), { recursive: true });
   for (const op of operationPages()) {
     const from = htmlFileOf(site, op.route);
     const to = htmlFileOf(dir, op.route);
     mkdirSync(path.dirname(to), { recursive: true });
     let html = readFileSync(from, 'utf8');
     if (op.operationId === 'createSpeech') {
-      const $ = load(html);
       const index = codeSampleLanguages.findIndex((l) => l.language === language);
-      const panel = $('section[aria-label="示例代码"] [role="tabpanel"]').eq(index);
-      const code = samplesOfPage(html)[index].code;
-      const lines = change(code)
-        .split('\n')
-        .map((line) => `<div class="token-line">${escapeHtml(line)}<br></div>`);
-      panel.find('pre code').html(lines.join(''));
-      html = $.html();
+      const tab = sampleTabsOfPage(html)[index];
+      if ('src' in tab) {
+        const file = path.join(dir, tab.src);
+        writeFileSync(file, change(readFileSync(file, 'utf8')));
+      } else {
+        const $ = load(html);
+        const panel = $('section[aria-label="示例代码"] [role="tabpanel"]').eq(index);
+        const lines = change(tab.code)
+          .split('\n')
+          .map((line) => `<div class="token-line">${escapeHtml(line)}<br></div>`);
+        panel.find('pre code').first().html(lines.join(''));
+        html = $.html();
+      }
     }
     writeFileSync(to, html);
   }
@@ -620,25 +628,29 @@ test.describe('the harness judges the samples as the built page shows them', () 
   // Each test starts the harness, with its own Prism, in a child process.
   test.describe.configure({ timeout: 180_000 });
 
-  test('the page as built passes', () => {
-    const run = harness(
-      siteWithSample('python', (code) => code),
-      'python',
-    );
-    expect(run.status, run.output).toBe(0);
-    expect(run.report.cells.map((c) => [c.language, c.operationId, c.run?.ok])).toEqual([
-      ['python', 'createSpeech', true],
-    ]);
-  });
+  // cURL's sample is in the page's HTML, Python's in the file the page fetches.
+  for (const language of ['curl', 'python']) {
+    test(`the page as built passes (${language})`, () => {
+      const run = harness(
+        siteWithSample(language, (code) => code),
+        language,
+      );
+      expect(run.status, run.output).toBe(0);
+      expect(run.report.cells.map((c) => [c.language, c.operationId, c.run?.ok])).toEqual([
+        [language, 'createSpeech', true],
+      ]);
+    });
+  }
 
   test('a rendering that lost a backslash fails its cell', () => {
-    // The defect the front-matter encoding prevents: `\"` inside a C# string shown as `"`.
+    // `\"` inside a C string shown as `"`: what stringify-object did to front matter before
+    // src/codegen/sampleFrontMatter escaped it.
     const run = harness(
-      siteWithSample('csharp', (code) => {
+      siteWithSample('c', (code) => {
         expect(code).toContain('\\"');
         return code.replace('\\"', '"');
       }),
-      'csharp',
+      'c',
     );
     expect(run.status, run.output).toBe(1);
     expect(run.report.cells[0].build?.ok).toBe(false);

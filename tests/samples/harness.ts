@@ -2,7 +2,10 @@
  * Proves every code sample the site shows against mocks that enforce the API's contract: each
  * sample is compiled or syntax-checked with its real toolchain, then run against the mock, and
  * passes only if it exits 0, sent at least one request, and the mock accepted every request
- * (for a reference sample: all of them to the operation of its page).
+ * (for a reference sample: all of them to the operation of its page, and it printed the
+ * response's request ID). A reference sample then runs again, the same build, once per error
+ * the mock is made to answer (`errorStatuses`): it must exit non-zero, write no audio file and
+ * print the error's code, message and request ID (and `Retry-After` for a 429).
  *
  * The only change made to a sample is its API origin: the deployment's `httpApiOrigin` (or
  * `wsApiOrigin`) becomes the mock's `http://127.0.0.1:<port>` (`ws://…`). Guide examples read
@@ -12,15 +15,24 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path';
 import WebSocket from 'ws';
 
-import { audioFileOf } from '../../src/codegen/finishSample';
+import { audioFileOf } from '../../src/codegen/sampleOperation';
+import { messages } from '../../src/codegen/templates/common';
 import { deployment } from '../../src/data/deployment';
+import { errorByCode } from '../../src/data/errors';
 import { referenceAudioLimits } from '../../src/data/referenceAudio';
 import { presetVoices } from '../../src/data/voices';
 import { startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
 import { operationPages } from '../support/operations';
 import { guideCode, referenceSamples, type GuideCode, type GuideKind } from './collect';
 import { exec, pool } from './exec';
-import { accepted, startHttpMock, type HttpMock, type RecordedRequest } from './http-mock';
+import {
+  accepted,
+  failCodes,
+  startHttpMock,
+  type FailStatus,
+  type HttpMock,
+  type RecordedRequest,
+} from './http-mock';
 import { toolchains, type Built, type Program } from './toolchains';
 
 export interface HarnessOptions {
@@ -56,7 +68,20 @@ export interface Cell {
   readonly operationId: string;
   readonly build: { ok: boolean; ms: number; log: string } | null;
   readonly run: RunResult | null;
+  /** The runs against an error answer, in `errorStatuses` order (none when the build failed). */
+  readonly errors: ErrorRun[];
 }
+
+export interface ErrorRun {
+  readonly status: FailStatus;
+  readonly ok: boolean;
+  readonly exitStatus: number | null;
+  readonly output: string;
+  readonly problems: string[];
+}
+
+/** The errors every reference sample is run against, after its success. */
+export const errorStatuses: readonly FailStatus[] = [400, 401, 429, 500];
 
 export interface GuideResult {
   readonly id: string;
@@ -164,6 +189,50 @@ function judge(
   };
 }
 
+/**
+ * A reference sample's run against an error answer: it sent the one request, which the mock
+ * failed with `status`; it exits non-zero, leaves no audio file, and prints the error's code,
+ * message and request ID (for a 429, `Retry-After` too), as the error object has them.
+ */
+function judgeError(
+  status: FailStatus,
+  result: { status: number | null; output: string; timedOut?: boolean },
+  requests: RecordedRequest[],
+  operationId: string,
+  audioFile: string | undefined,
+): ErrorRun {
+  const problems: string[] = [];
+  if (result.timedOut) problems.push(`did not finish within ${runTimeoutMs / 1000} s`);
+  else if (result.status === 0) problems.push('exited with 0 after an error');
+  const [request, ...more] = requests;
+  if (!request) problems.push('sent no request');
+  else if (request.operationId !== operationId || request.status !== status) {
+    problems.push(`${request.method} ${request.url} was answered ${request.status}, not ${status}`);
+  }
+  if (more.length > 0) problems.push(`sent ${requests.length} requests, not one`);
+  if (audioFile && existsSync(audioFile)) {
+    problems.push(`wrote ${path.basename(audioFile)} from an error`);
+  }
+  const code = failCodes[status];
+  const expected = [
+    `${messages.failed}（HTTP ${status}）`,
+    code,
+    errorByCode(code)!.example.message,
+    request?.requestId ?? 'req_',
+    ...(status === 429 ? ['Retry-After'] : []),
+  ];
+  for (const text of expected) {
+    if (!result.output.includes(text)) problems.push(`did not print ${JSON.stringify(text)}`);
+  }
+  return {
+    status,
+    ok: problems.length === 0,
+    exitStatus: result.status,
+    output: result.output,
+    problems,
+  };
+}
+
 export async function runHarness(options: HarnessOptions): Promise<Report> {
   const started = Date.now();
   rmSync(options.workDir, { recursive: true, force: true });
@@ -178,7 +247,7 @@ export async function runHarness(options: HarnessOptions): Promise<Report> {
     const operations = [...new Set(cells.map((c) => c.operationId))];
     return {
       ok:
-        cells.every((c) => c.run?.ok) &&
+        cells.every((c) => c.run?.ok && c.errors.every((e) => e.ok)) &&
         guides.every((g) => (g.check?.ok ?? true) && (g.run?.ok ?? true)),
       durationMs: Date.now() - started,
       operations,
@@ -238,13 +307,25 @@ async function referenceCells(
         prepared.map(async ({ operationId, sample, recorder, program }): Promise<Cell> => {
           if (!sample || !program || !recorder) {
             const why = !sample ? 'the page shows no sample in this language' : 'no toolchain';
-            return { language, operationId, build: { ok: false, ms: 0, log: why }, run: null };
+            return {
+              language,
+              operationId,
+              build: { ok: false, ms: 0, log: why },
+              run: null,
+              errors: [],
+            };
           }
           const build = built.get(program.name)!;
           if (!sample.code.includes(deployment.httpApiOrigin)) {
             await recorder.close();
             const log = `the sample does not call ${deployment.httpApiOrigin}`;
-            return { language, operationId, build: { ok: false, ms: build.ms, log }, run: null };
+            return {
+              language,
+              operationId,
+              build: { ok: false, ms: build.ms, log },
+              run: null,
+              errors: [],
+            };
           }
           if (!build.ok) {
             await recorder.close();
@@ -253,29 +334,55 @@ async function referenceCells(
               operationId,
               build: { ok: false, ms: build.ms, log: build.log },
               run: null,
+              errors: [],
             };
           }
-          const result = await runs(() =>
-            exec(build.command, build.args, {
-              cwd: program.dir,
-              env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', VOXLOOM_API_KEY: apiKey },
-              timeoutMs: runTimeoutMs,
-            }),
+          const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1', VOXLOOM_API_KEY: apiKey };
+          const execute = () =>
+            runs(() =>
+              exec(build.command, build.args, {
+                cwd: program.dir,
+                env,
+                timeoutMs: runTimeoutMs,
+              }),
+            );
+          const audioName = audioFileOf(pages.get(operationId)?.successMediaType);
+          const audioFile = audioName && path.join(program.dir, audioName);
+          const result = await execute();
+          const run = judge(
+            result,
+            recorder.requests,
+            null,
+            operationId,
+            audioFile,
+            http.idempotencyKeyExample,
           );
+          // What a reader is told on success: the request ID, and the size of the audio saved.
+          const last = recorder.requests.at(-1);
+          if (run.ok && last?.requestId && !result.output.includes(last.requestId)) {
+            run.problems.push(`did not print the request ID ${last.requestId}`);
+          }
+          if (run.ok && audioFile && !result.output.includes(`${statSync(audioFile).size}`)) {
+            run.problems.push(`did not print the size of ${audioName}`);
+          }
+          // Each error runs the same build again; the mock fails the next request as told.
+          const errors: ErrorRun[] = [];
+          for (const status of errorStatuses) {
+            if (audioFile) rmSync(audioFile, { force: true });
+            const before = recorder.requests.length;
+            recorder.fault(operationId, { fail: { status, when: 'before' } });
+            const answer = await execute();
+            errors.push(
+              judgeError(status, answer, recorder.requests.slice(before), operationId, audioFile),
+            );
+          }
           await recorder.close();
-          const audioFile = audioFileOf(pages.get(operationId)?.successMediaType);
           return {
             language,
             operationId,
             build: { ok: true, ms: build.ms, log: build.log },
-            run: judge(
-              result,
-              recorder.requests,
-              null,
-              operationId,
-              audioFile && path.join(program.dir, audioFile),
-              http.idempotencyKeyExample,
-            ),
+            run: { ...run, ok: run.problems.length === 0 },
+            errors,
           };
         }),
       );

@@ -104,6 +104,8 @@ export interface RecordedRequest {
   readonly idempotencyKey: string | null;
   /** When its body had arrived, on the account's clock. */
   readonly at: number;
+  /** The `X-Request-Id` the proxy answered with (none when Prism did not answer). */
+  readonly requestId?: string;
 }
 
 export const accepted = (r: RecordedRequest): boolean =>
@@ -539,15 +541,27 @@ export interface AccountOptions {
   readonly rejectsText?: (text: string) => boolean;
 }
 
+/** The statuses `Fault.fail` answers, and the catalogue's error each one is. */
+export const failCodes = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'service_unavailable',
+} as const;
+export type FailStatus = keyof typeof failCodes;
+
 /** A one-shot failure of the next request of an operation. */
 export interface Fault {
   /** Hold the request this long (real ms) first: a slow server, for a second one to arrive. */
   readonly delayMs?: number;
   /**
-   * Answer this 5xx: `before` the request has any effect, or `after` it (the voice created or
-   * deleted, the synthesis run), as when the answer is lost on the way back.
+   * Answer this error: `before` the request has any effect, or (5xx only) `after` it (the voice
+   * created or deleted, the synthesis run), as when the answer is lost on the way back. The 4xx
+   * stand for what a sample's own request cannot provoke from the mock: a bad field (400), a
+   * revoked key (401), the rate limit (429, with `Retry-After`).
    */
-  readonly fail?: { readonly status: 500 | 503; readonly when: 'before' | 'after' };
+  readonly fail?: { readonly status: FailStatus; readonly when: 'before' | 'after' };
   /**
    * A speech request fails while synthesising this segment (from 0): with `stream: true` the
    * connection breaks after the 200, otherwise the answer is a 500.
@@ -981,6 +995,7 @@ export async function startHttpMock(options: {
           authorization: req.headers.authorization ?? null,
           idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
           at: bodyEnd,
+          requestId,
         });
       const now = clock.now();
       const apiKey = authorised(req.headers) ? String(req.headers.authorization) : null;
@@ -1008,8 +1023,10 @@ export async function startHttpMock(options: {
       const refuse = (refusal: Refusal, headers: OutgoingHttpHeaders = {}) => {
         const status = errorByCode(refusal.code)!.status;
         const error = { ...refusal, request_id: requestId };
-        // Every 503 says when to come back, the processing-time limit's too (D16, D109).
-        const retry = status === 503 ? { 'retry-after': '1' } : {};
+        // Every 503 and 429 says when to come back, the processing-time limit's too (D16, D109).
+        // A 429 made by `Fault` says what its message says (the catalogue's example).
+        const seconds = status === 429 ? (/(\d+) 秒/.exec(refusal.message)?.[1] ?? '1') : '1';
+        const retry = status === 503 || status === 429 ? { 'retry-after': seconds } : {};
         reply(
           status,
           { 'content-type': 'application/json', ...retry, ...headers },
@@ -1017,9 +1034,9 @@ export async function startHttpMock(options: {
           [`${String(refusal.param)}: ${refusal.message}`],
         );
       };
-      const failure = (status: 500 | 503): Refusal => ({
-        code: status === 500 ? 'internal_error' : 'service_unavailable',
-        ...errorByCode(status === 500 ? 'internal_error' : 'service_unavailable')!.example,
+      const failure = (status: FailStatus): Refusal => ({
+        code: failCodes[status],
+        ...errorByCode(failCodes[status])!.example,
       });
       const headersOf = (answer: PrismAnswer): OutgoingHttpHeaders => {
         const headers: OutgoingHttpHeaders = { ...answer.headers };

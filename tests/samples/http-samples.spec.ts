@@ -57,11 +57,9 @@ async function run(
 /** The clone page's sample in a language, as the built site shows it. */
 function cloneSample(language: string): string {
   const page = operationPages().find((p) => p.operationId === 'createVoice')!;
-  const html = readFileSync(
-    htmlFileOf(path.join(root, process.env.SITE_DIR ?? 'build'), page.route),
-    'utf8',
-  );
-  return samplesOfPage(html).find((s) => s.language === language)!.code;
+  const site = path.join(root, process.env.SITE_DIR ?? 'build');
+  const html = readFileSync(htmlFileOf(site, page.route), 'utf8');
+  return samplesOfPage(site, html).find((s) => s.language === language)!.code;
 }
 
 const samples: [string, string[], string][] = [

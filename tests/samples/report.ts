@@ -1,10 +1,12 @@
-import type { Cell, GuideResult, Report } from './harness';
+import { errorStatuses, type Cell, type GuideResult, type Report } from './harness';
 
 const mark = (ok: boolean | undefined) => (ok === undefined ? '–' : ok ? '✓' : '✗');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const cellText = (cell: Cell | undefined) =>
-  cell ? `${mark(cell.build?.ok)} ${mark(cell.run?.ok)}` : '✗ ✗';
+  cell
+    ? `${mark(cell.build?.ok)} ${mark(cell.run?.ok)} ${errorStatuses.map((s) => mark(cell.errors.find((e) => e.status === s)?.ok)).join('')}`
+    : '✗ ✗ ';
 
 /** The report of one run, in Markdown: the matrix, the guides' code, then every failure. */
 export function formatReport(report: Report): string {
@@ -13,7 +15,9 @@ export function formatReport(report: Report): string {
   out.push('');
   out.push(
     `Run in ${seconds(report.durationMs)}. Each cell: compile (or syntax check), then run ` +
-      'against the mock (exit 0, and every request accepted by the contract). ✓ passed, ✗ failed, – not reached.',
+      'against the mock (exit 0, every request accepted by the contract, the request ID printed), ' +
+      `then the same build against the errors ${errorStatuses.join(', ')} (exit non-zero, no ` +
+      'audio file, the error’s code, message and request ID printed). ✓ passed, ✗ failed, – not reached.',
   );
   out.push('');
   out.push(`| language | build | ${report.operations.join(' | ')} |`);
@@ -56,6 +60,14 @@ export function formatReport(report: Report): string {
         name: `${c.language} × ${c.operationId}`,
         detail: c.build && !c.build.ok ? `build failed:\n${c.build.log}` : runDetail(c.run),
       })),
+    ...report.cells.flatMap((c) =>
+      c.errors
+        .filter((e) => !e.ok)
+        .map((e) => ({
+          name: `${c.language} × ${c.operationId} × HTTP ${e.status}`,
+          detail: `${e.problems.join('\n')}\n--- output ---\n${e.output}`,
+        })),
+    ),
     ...report.guides
       .filter((g) => (g.check && !g.check.ok) || (g.run && !g.run.ok))
       .map((g) => ({

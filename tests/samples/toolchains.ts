@@ -1,9 +1,9 @@
 /**
  * How each of the nine languages of the reference's samples is compiled (or syntax-checked) and
  * run, with Debian's toolchains (scripts/ensure-sample-toolchains.sh installs them) and Node.
- * The sample text is used as the page shows it; where a language needs more to compile (C# and
- * Java statements, a C fragment), the wrapper below is the harness's, never part of the sample,
- * which goes in unchanged (not even re-indented).
+ * Every sample is a complete program and goes in as the page shows it. One exception: Mono's C#
+ * compiler has no top-level statements, so the harness moves a C# sample's statements into a
+ * class (its `using` lines stay on top); the statements themselves are unchanged.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +32,6 @@ export interface Toolchain {
 }
 
 const buildTimeoutMs = 5 * 60_000;
-const okhttpClasspath = ['/usr/share/java/okhttp.jar', '/usr/share/java/okio.jar'];
 
 const fromExec = (result: ExecResult, command: string, args: string[]): Built => ({
   ok: result.status === 0,
@@ -77,15 +76,18 @@ function perFile(
   };
 }
 
-const csharpWrapper = (code: string) => `using System;
-using System.IO;
-using System.Net.Http;
+/**
+ * A .NET 8 top-level program for Mono: its `using` lines, then its statements in an async method
+ * that Main waits for (mcs has neither top-level statements nor an async Main).
+ */
+export function csharpForMono(code: string): string {
+  const lines = code.split('\n');
+  const body = lines.findIndex((line) => line.trim() !== '' && !/^using [\w.]+;$/.test(line));
+  return `${lines.slice(0, body).join('\n')}
 using System.Threading.Tasks;
 
 public static class Sample
 {
-  // Mono's compiler has neither top-level statements nor an async Main: the sample's statements
-  // run in an async method that Main waits for.
   public static void Main()
   {
     Run().GetAwaiter().GetResult();
@@ -93,53 +95,14 @@ public static class Sample
 
   static async Task Run()
   {
-${code}
+${lines.slice(body).join('\n')}
   }
 }
 `;
-
-const javaWrapper = (code: string) => `import java.io.*;
-import okhttp3.*;
-
-public class Sample {
-  public static void main(String[] args) throws IOException {
-${code}
-    System.out.println("HTTP " + response.code());
-    response.close();
-  }
 }
-`;
 
-const cWrapper = (code: string) => `#include <stdio.h>
-#include <stdlib.h>
-#include <curl/curl.h>
-
-int main(void) {
-${code}
-  return curl == NULL || res != CURLE_OK;
-}
-`;
-
-/**
- * `node --check`, then every module the sample requires (axios, form-data: devDependencies of
- * this project) resolved from the sample's folder, as Node will when it runs.
- */
-const nodeCheck = `
-const { execFileSync } = require('node:child_process');
-const { readFileSync } = require('node:fs');
-const { createRequire } = require('node:module');
-const file = require('node:path').resolve(process.argv[1]);
-execFileSync(process.execPath, ['--check', file], { stdio: 'inherit' });
-const code = readFileSync(file, 'utf8');
-const resolve = createRequire(file).resolve;
-const missing = [...code.matchAll(/require\\('([^']+)'\\)/g)]
-  .map((m) => m[1])
-  .filter((name) => { try { resolve(name); return false; } catch { return true; } });
-if (missing.length > 0) {
-  console.error('not installed: ' + missing.join(', ') + ' (add them to devDependencies)');
-  process.exit(1);
-}
-`;
+/** The class a Java sample declares, which names its file. */
+const javaClass = (code: string) => /^public class (\w+)/m.exec(code)?.[1] ?? 'Sample';
 
 const cargoManifest = (bins: string[]) => `[package]
 name = "voxloom-samples"
@@ -223,9 +186,9 @@ export const toolchains: Record<string, Toolchain> = {
     run: ['/usr/bin/python3', ['sample.py']],
   })),
   nodejs: perFile((p) => ({
-    files: { 'sample.js': p.code },
-    build: [process.execPath, ['-e', nodeCheck, 'sample.js']],
-    run: [process.execPath, ['sample.js']],
+    files: { 'sample.mjs': p.code },
+    build: [process.execPath, ['--check', 'sample.mjs']],
+    run: [process.execPath, ['sample.mjs']],
   })),
   go: perFile((p, cacheDir) => ({
     files: { 'main.go': p.code },
@@ -243,8 +206,14 @@ export const toolchains: Record<string, Toolchain> = {
     run: [path.join(p.dir, 'sample'), []],
   })),
   csharp: perFile((p) => ({
-    files: { 'Sample.cs': csharpWrapper(p.code) },
-    build: ['/usr/bin/mcs', ['-r:System.Net.Http', '-out:sample.exe', 'Sample.cs']],
+    files: { 'Sample.cs': csharpForMono(p.code) },
+    build: [
+      '/usr/bin/mcs',
+      [
+        ...['-r:System.Net.Http', '-r:System.Runtime.Serialization', '-r:System.Xml.Linq'],
+        ...['-r:System.Xml', '-out:sample.exe', 'Sample.cs'],
+      ],
+    ],
     run: ['/usr/bin/mono', ['sample.exe']],
   })),
   php: perFile((p) => ({
@@ -253,12 +222,12 @@ export const toolchains: Record<string, Toolchain> = {
     run: ['/usr/bin/php', ['sample.php']],
   })),
   java: perFile((p) => ({
-    files: { 'Sample.java': javaWrapper(p.code) },
-    build: ['/usr/bin/javac', ['-cp', okhttpClasspath.join(':'), '-d', 'classes', 'Sample.java']],
-    run: ['/usr/bin/java', ['-cp', ['classes', ...okhttpClasspath].join(':'), 'Sample']],
+    files: { [`${javaClass(p.code)}.java`]: p.code },
+    build: ['/usr/bin/javac', ['-encoding', 'UTF-8', '-d', 'classes', `${javaClass(p.code)}.java`]],
+    run: ['/usr/bin/java', ['-cp', 'classes', javaClass(p.code)]],
   })),
   c: perFile((p) => ({
-    files: { 'sample.c': cWrapper(p.code) },
+    files: { 'sample.c': p.code },
     build: ['/usr/bin/gcc', ['-o', 'sample', 'sample.c', '-lcurl']],
     run: [path.join(p.dir, 'sample'), []],
   })),

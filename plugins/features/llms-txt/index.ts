@@ -5,8 +5,9 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import type { DocMetadata, LoadedContent } from '@docusaurus/plugin-content-docs';
 import { parse } from 'yaml';
 
-import { decodeSamples } from '../../../src/codegen/sampleFrontMatter';
+import { decodeSamples, type StoredSample } from '../../../src/codegen/sampleFrontMatter';
 import { apiSpecs, bundledSpecPath, websocketSpec } from '../../../src/data/apiSpecs';
+import { codeSampleLanguages } from '../../../src/data/codeSamples';
 import { llmsFullTxtPath, llmsSummary, llmsTxtPath, markdownPathOf } from '../../../src/data/llms';
 import { articleMarkdown, parsePage } from './html-to-markdown';
 import {
@@ -112,6 +113,31 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
             `${versionPath.replace(/\/$/, '')}${entry.operation['x-doc-slug']}` === permalink,
         );
 
+      // A page's samples with their code: from its front matter, or from the built site's file
+      // that the page fetches (a missing file fails the build here).
+      const samplesOf = (doc: DocMetadata): Promise<CodeSample[]> =>
+        Promise.all(
+          decodeSamples((doc.frontMatter as { code_samples?: StoredSample[] }).code_samples).map(
+            async (sample) => {
+              const language = codeSampleLanguages.find((l) => l.language === sample.language);
+              if (!language)
+                throw new Error(
+                  `llms-txt: ${doc.permalink}: no sample language ${sample.language}`,
+                );
+              const code =
+                'code' in sample
+                  ? sample.code
+                  : await readFile(path.join(outDir, sample.src), 'utf8');
+              return {
+                language: language.language,
+                label: language.label,
+                highlight: language.highlight,
+                code,
+              };
+            },
+          ),
+        );
+
       const renderPage = async (doc: DocMetadata, versionPath: string): Promise<Page> => {
         const html = await readFile(fileOf(doc.permalink, '.html'), 'utf8');
         const { tree, description } = parsePage(html);
@@ -121,9 +147,7 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
           ? operationMarkdown({
               title: doc.title,
               entry: operation.entry as OperationEntry,
-              samples: decodeSamples(
-                (doc.frontMatter as { code_samples?: CodeSample[] }).code_samples,
-              ),
+              samples: await samplesOf(doc),
               specUrl: operation.specUrl,
               pageUrl,
             })

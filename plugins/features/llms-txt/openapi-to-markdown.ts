@@ -1,7 +1,6 @@
 import codeJson from '../../../i18n/zh-Hans/code.json';
 import { deref as derefRef } from '../../../scripts/lib/json-ref';
 import { unwrapLines as unwrap, yamlProse } from '../../../scripts/lib/yaml-prose';
-import type { StoredSample } from '../../../src/codegen/sampleFrontMatter';
 import { parametersTitleIdOf } from '../../adaptations/openapi-parameter-titles/messageIds';
 import {
   binaryContent,
@@ -91,8 +90,16 @@ export interface OperationEntry {
   readonly pathParameters: Parameter[];
 }
 
-/** A code sample as scripts/render-code-samples.ts renders it (src/codegen/sampleFrontMatter). */
-export type CodeSample = StoredSample;
+/**
+ * A code sample as the page shows it: scripts/render-code-samples.ts stores one in the page's
+ * front matter and the others in files of the site (src/codegen/sampleFrontMatter).
+ */
+export interface CodeSample {
+  readonly language: string;
+  readonly label: string;
+  readonly highlight: string;
+  readonly code: string;
+}
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
