@@ -36,9 +36,10 @@ export type PageType = keyof typeof benchPages;
 const kb = (n: number) => Math.round(n * 1024);
 export const weightBudgets: Record<PageType, { js: number; css: number; html: number }> = {
   home: { js: kb(207), css: kb(49), html: kb(20) },
-  // JS 240 and HTML 44: 227.5 and 39.9 KB on 2026-11-28, once the contexts guide's two clients
-  // reconnect, resend and count attempts as the decided rules say (issue 40), + 5 % and + 10 %.
-  guide: { js: kb(240), css: kb(49), html: kb(44) },
+  // JS 240: 227.5 KB on 2026-11-28, once the contexts guide's two clients reconnect, resend and
+  // count attempts as the decided rules say (issue 40), + 5 %. HTML 46: 44.1 KB later that day,
+  // once they also probe a silent connection (D129) and cut given-up audio at end_ms (D58), + 5 %.
+  guide: { js: kb(240), css: kb(49), html: kb(46) },
   // HTML 20: 18.1 KB on 2026-11-28, once the speech request's description gives its check order
   // and where the processing-time limit starts (issue 40), + 10 %.
   reference: { js: kb(284), css: kb(49), html: kb(20) },

@@ -14,8 +14,8 @@
 import { closeCauses } from '../protocol/facts';
 import { maxSegmentLength } from '../protocol/segmentLength';
 import { deployment } from './deployment';
-import { requestLogRetentionDays } from './policies';
-import { debitRule } from './pricing';
+import { requestLogRetentionDays } from './requestLogs';
+import { billingUtcOffsetHours } from './billingClock';
 import { supportAnchor } from './support';
 
 /** Where a count the client never received is found: the rule `usage-records` below. */
@@ -289,7 +289,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'billing-month',
     topic: '按北京时间分小时、分月',
-    rule: `扣费的小时和计费的月份都按北京时间（UTC+${debitRule.utcOffsetHours}）划分，月份是自然月。用量属于它开始合成的那一小时和那个月，不论什么时候扣除：31 日 23:30 开始合成的段，在次月 1 日 0 点扣除，仍算在 31 日所在的月份。克隆费属于音色变为 \`ready\` 的那一小时。`,
+    rule: `扣费的小时和计费的月份都按北京时间（UTC+${billingUtcOffsetHours}）划分，月份是自然月。用量属于它开始合成的那一小时和那个月，不论什么时候扣除：31 日 23:30 开始合成的段，在次月 1 日 0 点扣除，仍算在 31 日所在的月份。克隆费属于音色变为 \`ready\` 的那一小时。`,
   },
   {
     id: 'reconcile',

@@ -5,13 +5,9 @@
  * each); other pages link there or render the same sentence from here.
  */
 import { deployment } from './deployment';
+import { requestLogRetentionDays } from './requestLogs';
 
-/**
- * Request logs (metadata only, no text or audio) are kept this long, then deleted (D19, D141):
- * longer than the dispute window of src/data/billing.ts (a month and 30 days), so that support
- * can check every charge a customer may still dispute.
- */
-export const requestLogRetentionDays = 90;
+export { requestLogRetentionDays };
 
 /** What deleting a custom voice does (D15): immediate and final. */
 export const voiceDeletionPolicy = {

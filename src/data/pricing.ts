@@ -5,6 +5,7 @@
  */
 import type { ModelId } from './models';
 import { spokenText, type TextMarkup } from './pronunciation';
+import { billingUtcOffsetHours } from './billingClock';
 import { formatCount } from './format';
 
 export const currency = 'CNY';
@@ -90,11 +91,8 @@ export function speechCostFen(characters: number, model: ModelId): number {
 export const debitRule = {
   /** Usage is summed per account and model over this many minutes, then debited. */
   periodMinutes: 60,
-  /**
-   * Hours and billing months are Beijing time, UTC+8 (D141): usage belongs to the hour and the
-   * calendar month it was used in, whenever it is debited.
-   */
-  utcOffsetHours: 8,
+  /** Hours and billing months are Beijing time (D141). */
+  utcOffsetHours: billingUtcOffsetHours,
   text: '用量按北京时间的小时汇总、按小时扣费：每一段计入它开始合成的那一小时，每个整点按模型把上一小时的费用相加，四舍五入到分后扣除。单个请求的费用按计费字符数精确折算，不按计费单位向上取整，也不逐个请求取整到分；舍入的差额不结转到下一小时。代金券和充值余额按[代金券的使用顺序](/price#billing-rule-vouchers)支付。克隆费计入音色变为 `ready` 的那一小时，它本身是整分，不需要取整。',
 } as const;
 
