@@ -385,7 +385,7 @@ export function RetryPolicyTable(): ReactNode {
               {seconds(pollingPolicy.intervalMs)}
               查一次。某一次查询失败（可以重试的错误码，或者网络错误）时不退避、不马上重查，照常等到下一次再查；响应带{' '}
               <code>Retry-After</code>{' '}
-              时，下一次查询前至少等待它给出的秒数。轮询有自己的上限：最多查{' '}
+              时，下一次查询前至少等待它给出的秒数，即两者中较长的一个，不另加随机等待。轮询有自己的上限：最多查{' '}
               {pollingPolicy.maxRounds} 次，用完后停止，并报告资源仍未就绪。
               <Prose text={pollingPolicy.stopsOn} />
             </td>

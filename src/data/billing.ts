@@ -126,7 +126,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     rule: '音频已经全部发出的段和收到 `cancel` 时正在合成的一段计费，排队的段和还没有成段的文本不计费',
     more: `已经发出、还在网络上传输的音频也算发出；正在合成的一段剩余的音频不再发送。所以取消时，音频还没有发出的计费字符最多 ${maxBilledBeyondAudio} 个，就是正在合成的那一段（一段的上限见[按段计费](/price#billing-rule-segments)）。`,
     reported:
-      '`cancel` 之后收到的 `done` 的 `billed_characters`；上下文先因 `error` 结束时，是那条 `error` 的 `billed_characters`',
+      '`cancel` 之后收到的 `done` 的 `billed_characters`；上下文先因 `error` 结束时，是那条 `error` 的 `billed_characters`。连接在这之前关闭、两者都没收到时，按[连接关闭](/price#billing-ws-dropped)一行计费，不会多于取消，数字在用量明细中查',
   }),
   row({
     id: 'ws-error',
@@ -294,7 +294,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'reconcile',
     topic: '对账',
-    rule: '对账核对计费字符数。用量明细的一条记录，是一个请求或上下文在一小时内开始合成的段：跨过整点的上下文有两条记录，两条的计费字符数加起来，等于它的 `billed_characters`。扣费记录的金额按一小时一个模型的计费字符数之和折算后取整到分，所以一轮回复的金额对不到分，一小时一个模型的金额能对上。为此在你的日志里为每次合成记下请求 ID（响应头 `X-Request-Id`）和计费字符数；WebSocket 上为每个上下文记下连接 ID、`context_id` 和结束它的 `done` 或 `error` 中的 `billed_characters`。',
+    rule: '对账核对计费字符数。用量明细的一条记录，是一个请求或上下文在一小时内开始合成的段：跨过整点的上下文有两条记录，两条的计费字符数加起来，等于它的 `billed_characters`。扣费记录的金额按一小时一个模型的计费字符数之和折算后取整到分，所以一轮回复的金额对不到分，一小时一个模型的金额能对上。为此在你的日志里为每次合成记下请求 ID（响应头 `X-Request-Id`）和计费字符数；WebSocket 上为每个上下文记下连接 ID、`context_id`，以及结束上下文的 `done` 或 `error` 中的 `billed_characters`。',
   },
   {
     id: 'retries',

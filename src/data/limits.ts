@@ -47,6 +47,18 @@ export const bytesPerMB = bytesPerKB * bytesPerKB;
 /** How the reference audio's size is measured (D66): rendered with the size limit. */
 export const referenceAudioSizeCounting = `按 \`audio\` 部分的字节数计，1 MB 为 ${bytesPerKB} × ${bytesPerKB} 字节`;
 
+/**
+ * What a client adds to a server-side time limit for the network when it sets its own timeout
+ * (the clone request's answer, the gap between stream chunks): every example uses it.
+ */
+export const clientTimeoutMarginSeconds = 5;
+
+/**
+ * What a client allows for the difference between its clock and the server's when it compares
+ * its own time with a `created_at` (the clone guide's check after an expired key, D154).
+ */
+export const clientClockMarginMinutes = 5;
+
 export const limits: readonly Limit[] = [
   {
     key: 'textLength',
@@ -121,7 +133,7 @@ export const limits: readonly Limit[] = [
     subject: '`stream: true` 时两个分块之间的最长间隔',
     value: 10,
     unit: '秒',
-    scope: '每个 HTTP 合成请求；客户端的读取超时设为它再加几秒',
+    scope: `每个 HTTP 合成请求；客户端的读取超时设为它再加 ${clientTimeoutMarginSeconds} 秒（留给网络）`,
     onExceed:
       '服务端中断连接，分块传输不正常结束；没合成完的一段是服务端的失败，不计费，见[什么时候扣费](/price#when-charged)',
   },
@@ -132,9 +144,9 @@ export const limits: readonly Limit[] = [
       '克隆请求（`POST /v1/voices`）的应答时间：从服务端收到整个请求体到返回响应。克隆本身在后台进行，不计在内',
     value: 30,
     unit: '秒',
-    scope: '每个克隆请求；客户端的超时设为上传所需的时间加上它',
+    scope: `每个克隆请求；客户端的超时设为上传所需的时间加上它，再加 ${clientTimeoutMarginSeconds} 秒（留给网络）`,
     onExceed:
-      '服务端在上限内总会应答。超过上传时间加上它仍没有收到响应时，按超时处理：用同一个 `Idempotency-Key` 重新提交',
+      '服务端在上限内总会应答。到了客户端的超时仍没有收到响应，按超时处理：用同一个 `Idempotency-Key` 重新提交',
   },
   {
     key: 'cloneProcessingTime',

@@ -114,7 +114,8 @@ export const retryPolicy: RetryPolicy = {
     '重发最后一条 `timestamps` 的最后一个词之后的全部文本，照你发送时的原样，标点和空白都保留。这个词是收到音频的最后一个词。`text_markup` 为 `pronunciation` 时，紧跟在这个词后面的拼音标注（如 `[zeng1]`）和停顿标记（如 `[pause:300ms]`）属于这个词，一并跳过；重发的文本从它们之后开始。',
   websocketRateLimited:
     'WebSocket 上的 `rate_limited`（连接上的上下文已满）不按退避重试：等这条连接上有上下文收到 `done` 或结束上下文的 `error`，再用新的 `context_id` 开始；也可以不等，改到上下文较少的另一条连接上开始。这是一次失败：等待计入这一轮的总时长，每次重新开始算一次尝试，在哪条连接上开始都一样。',
-  websocketRateLimitedLabel: '等有上下文结束，再用新的 `context_id` 开始（不按退避重试）',
+  websocketRateLimitedLabel:
+    '等有上下文结束或换一条连接，再用新的 `context_id` 开始（不按退避重试）',
   handshakeTimeoutMs: 5_000,
   planned1000: `服务端的 \`1000\` 是计划内停机，不是失败，重连不算一次尝试；但有人在等这一轮回复时，这一轮的总时长从这时开始计。先在 0 到 ${baseDelayMs / 1000} 秒之间随机等待一段时间，免得所有客户端同时重连，再重连并重发没说完的文本。`,
 };

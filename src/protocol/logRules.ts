@@ -76,7 +76,7 @@ export const logRules: readonly LogRule[] = [
   {
     id: 'ended-context',
     title:
-      'context_id 在一条连接上只用一次：上下文结束（收到 done 或结束它的 error）后，不再向它发送任何消息，包括带 voice_id 的 generate',
+      'context_id 在一条连接上只用一次：上下文结束（收到 done 或结束上下文的 error）后，不再向它发送任何消息，包括带 voice_id 的 generate',
     href: '/api/speech/websocket#message-generate',
     severity: 'error',
   },
