@@ -7,12 +7,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 
-import { billingRules } from '../../src/data/billing';
+import { billingOutcome, billingRules } from '../../src/data/billing';
 import { errorActionLabel, errorByCode } from '../../src/data/errors';
 import { markdownPathOf } from '../../src/data/llms';
-import { pollingPolicy } from '../../src/data/retryPolicy';
-import { root } from '../support/examples';
+import { clientClockMarginMinutes, clientTimeoutMarginSeconds, limit } from '../../src/data/limits';
+import { pollingPolicy, retryPolicy } from '../../src/data/retryPolicy';
+import { examplesDir, read, root } from '../support/examples';
 import { asyncApiDocument, openApiDocuments, operationsOf } from '../support/specs';
+
+type Json = Record<string, unknown>;
 
 const siteDir = path.resolve(root, process.env.SITE_DIR ?? 'build');
 /** A page's text as its Markdown form has it, links reduced to their text. */
@@ -146,4 +149,94 @@ test('a close with no context in progress only removes the connection from the p
 
 test('revoking a key refuses later handshakes and leaves open connections open (D139)', () => {
   expect(page('/api/websocket')).toContain('撤销密钥不影响已经建立的连接');
+});
+
+test('a client timeout is the server’s limit plus the same network margin, in the table and every example (D151)', () => {
+  const margin = clientTimeoutMarginSeconds;
+  const clone = limit('cloneResponseTime').value + margin;
+  const stream = limit('streamChunkGap').value + margin;
+  expect(limit('cloneResponseTime').scope).toContain(`再加 ${margin} 秒（留给网络）`);
+  expect(limit('streamChunkGap').scope).toContain(`再加 ${margin} 秒（留给网络）`);
+  expect(page('/api/limits-and-timeouts')).toContain(`再加 ${margin} 秒（留给网络）`);
+  expect(page('/guides/clone')).toContain(`再加 ${margin} 秒留给网络`);
+  const example = (file: string) => read(path.join(examplesDir, file));
+  expect(example('clone/clone.py')).toContain(`timeout=(5, ${clone})`);
+  expect(example('clone/clone.mjs')).toContain(`* 1000 + ${clone}_000)`);
+  expect(example('clone/clone.sh')).toContain(`/ 250000 + 1 + ${clone} ))`);
+  expect(example('best-practices/stream_playback.py')).toContain(`timeout=(5, ${stream})`);
+});
+
+test('polling waits the longer of the interval and Retry-After, with no jitter (D152)', () => {
+  expect(page('/api/errors')).toMatch(/至少等待它给出的秒数，即两者中较长的一个，不另加随机等待/);
+  for (const file of ['clone/clone.py', 'clone/clone.mjs', 'clone/clone.sh']) {
+    const source = read(path.join(examplesDir, file));
+    // The polling loop's wait: the interval or Retry-After, whichever is longer, nothing random.
+    const loop = source.slice(source.indexOf('Retry-After（429 总是带它）是下一轮之前的最短等待'));
+    expect(loop, file).not.toBe(source);
+    expect(loop.slice(0, 400), file).not.toMatch(/random|RANDOM/);
+  }
+});
+
+test('voices list newest first by created_at, presets by their release time, ties by voice_id (D153)', () => {
+  const list = page('/api/voices/list');
+  expect(list).toContain('结果按 `created_at` 从新到旧排列，时间相同的按 `voice_id` 排列');
+  expect(list).toContain('预置音色的 `created_at` 是它上线的时间');
+  // The documented example keeps that order.
+  const voices = openApiDocuments().find(({ doc }) => (doc.paths as Json)['/v1/voices'])!.doc;
+  const listOp = ((voices.paths as Json)['/v1/voices'] as Json).get as Json;
+  const content = (((listOp.responses as Json)['200'] as Json).content as Json)[
+    'application/json'
+  ] as Json;
+  const examples = Object.values((content.examples ?? {}) as Json).map(
+    (e) => ((e as Json).value as Json).data as Json[],
+  );
+  if (content.example) examples.push((content.example as Json).data as Json[]);
+  expect(examples.length).toBeGreaterThan(0);
+  for (const data of examples) {
+    const keys = data.map((v) => [String(v.created_at), String(v.voice_id)]);
+    const sorted = [...keys].sort((a, b) =>
+      a[0] === b[0] ? a[1].localeCompare(b[1]) : b[0].localeCompare(a[0]),
+    );
+    expect(keys).toEqual(sorted);
+  }
+});
+
+test('checking a clone after an expired key allows the clock margin and pages to it (D154)', () => {
+  expect(page('/guides/clone')).toContain(
+    `不早于提交时间减 ${clientClockMarginMinutes} 分钟的音色；翻页到 \`created_at\` 早于这个时间为止`,
+  );
+});
+
+test('a follow-up’s malformed setting ends its context, as the protocol page says (D155)', () => {
+  expect(page('/api/speech/websocket')).toContain(
+    '值本身不合规（类型不对、超出范围）时，先按不合规的消息处理：这条消息被拒绝，上下文随之结束',
+  );
+});
+
+test('4029 is a failure: the turn’s budget starts, a resend elsewhere is an attempt (D156)', () => {
+  expect(page('/api/websocket')).toContain(
+    '4029 是一次失败：这一轮的总时长从它开始计，在别的连接上的重发算一次尝试',
+  );
+});
+
+test('a key’s 24 hours count, on the client, from its first submission; a same-key wait is bounded (D157)', () => {
+  const create = page('/api/voices/create');
+  expect(create).toContain('客户端按自己第一次提交的时间算 24 小时即可');
+  expect(create).toContain('等待最长是第一次请求剩下的应答时间');
+});
+
+test('websocket rate_limited: wait for a context to end or move to another connection, on every page (D158)', () => {
+  expect(retryPolicy.websocketRateLimited).toContain('改到上下文较少的另一条连接上开始');
+  expect(page('/api/errors')).toContain(shown(retryPolicy.websocketRateLimited));
+  expect(page('/api/limits-and-timeouts')).toContain('或者改到上下文较少的另一条连接上');
+  expect(page('/api/speech/websocket')).toContain('或者改到上下文较少的另一条连接上');
+  expect(page('/api/speech/websocket')).toContain('等有上下文结束或换一条连接');
+});
+
+test('a cancel whose connection closes first is billed as the close, never more than the cancel (D121)', () => {
+  const reported = billingOutcome('ws-cancel').reported;
+  expect(reported).toContain(
+    '连接在这之前关闭、两者都没收到时，按[连接关闭](/price#billing-ws-dropped)一行计费，不会多于取消',
+  );
+  expect(page('/price')).toContain(shown(reported));
 });

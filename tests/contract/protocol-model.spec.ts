@@ -826,6 +826,37 @@ test('a follow-up changing a setting is refused naming it; its text is not added
   });
 });
 
+test('a follow-up whose setting is malformed ends its context; a well-formed different value ends nothing (D155)', () => {
+  for (const [speed, ends] of [
+    ['fast', true],
+    [3, true],
+    [1.5, false],
+  ] as const) {
+    const c = client();
+    c.send(
+      { type: 'generate', context_id: 'turn-1', text: '您好。', voice_id: voice, continue: true },
+      0,
+    );
+    c.send({ type: 'generate', context_id: 'turn-1', text: '快一点。', speed, continue: true }, 1);
+    c.send({ type: 'generate', context_id: 'turn-1', text: '再见。' }, 2);
+    c.run(10_000);
+    const [refusal, ...more] = c.errors();
+    expect((refusal.error as Json).param).toBe('speed');
+    if (ends) {
+      // Ended: billed what had started; the last generate names an ended id, ending nothing.
+      expect(refusal.billed_characters).toEqual(expect.any(Number));
+      expect(more.map((e) => [(e.error as Json).param, e.billed_characters])).toEqual([
+        ['context_id', null],
+      ]);
+      expect(ofContext(c.events, 'turn-1').some((e) => e.message.type === 'done')).toBe(false);
+    } else {
+      expect(more).toEqual([]);
+      expect(refusal.billed_characters).toBeNull();
+      expect(ofContext(c.events, 'turn-1').at(-1)?.message).toMatchObject({ type: 'done' });
+    }
+  }
+});
+
 test('an ending error carries the billed characters of the segments that started (D7, D33)', () => {
   const c = client();
   c.send(
