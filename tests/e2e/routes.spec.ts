@@ -1,4 +1,5 @@
 import { test, expect } from '../support/fixtures';
+import { entryPoints } from '../../src/data/entryPoints';
 import { htmlNormalisations, tagSlugs } from '../support/routes';
 
 // Each route's status, heading and sidebar: tests/e2e/every-route.spec.ts, on its one visit.
@@ -42,6 +43,27 @@ test.describe('unknown paths', () => {
       );
     });
   }
+
+  test('the not-found page offers a search for the missing words and the main entry points', async ({
+    page,
+  }) => {
+    await page.goto('/api/voice-clone');
+    const help = page.getByRole('navigation', { name: '从这里继续' });
+    const box = help.getByRole('searchbox', { name: '搜索文档' });
+    await expect(box).toHaveValue('voice clone');
+    const links = help.getByRole('link');
+    expect(await links.allTextContents()).toEqual(entryPoints.map((e) => e.label));
+    for (const entry of entryPoints) {
+      // Each label is the title of the page it opens.
+      const markdown = await page.request.get(entry.to === '/' ? '/index.md' : `${entry.to}.md`);
+      const title = (await markdown.text()).match(/^# (.+)$/m)?.[1];
+      expect(title, entry.to).toBe(entry.label);
+    }
+    await box.fill('计费');
+    await help.getByRole('button', { name: '搜索' }).click();
+    await expect(page).toHaveURL(/\/search\?q=%E8%AE%A1%E8%B4%B9$/);
+    await expect(page.locator('.main-wrapper h1')).toContainText('计费');
+  });
 });
 
 test.describe('.html and /index.html are normalised', () => {
