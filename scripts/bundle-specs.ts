@@ -7,15 +7,15 @@
  *   written in one place only; each error response's example and error code filled from the
  *   error catalogue, see `withErrorExamples`); the reference is generated from these bundles,
  *   and readers download them;
- * - the AsyncAPI document of the websocket is validated with @asyncapi/parser, published
- *   resolved (with its server from the deployment module), and turned into the flat model the
- *   websocket pages render.
+ * - the AsyncAPI document of the websocket is validated with @asyncapi/parser, published with
+ *   its references kept (its server from the deployment module), and, resolved, turned into the
+ *   flat model the websocket pages render.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { Parser, fromFile } from '@asyncapi/parser';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 
 import {
   apiSpecs,
@@ -201,8 +201,8 @@ function withoutParserKeys(value: unknown): unknown {
 }
 
 async function publishAsyncApi(): Promise<void> {
-  const source = path.join(root, websocketSpec.sourcePath);
-  const { document, diagnostics } = await fromFile(new Parser(), source).parse();
+  const sourcePath = path.join(root, websocketSpec.sourcePath);
+  const { document, diagnostics } = await fromFile(new Parser(), sourcePath).parse();
   // Severity 0 is an error; the only other diagnostic expected is an informational
   // recommendation to move to a newer AsyncAPI version.
   const errors = diagnostics.filter((d) => d.severity === 0);
@@ -221,49 +221,79 @@ async function publishAsyncApi(): Promise<void> {
     '{twoPingIntervals}': `${2 * ping.value} ${ping.unit}`,
     '{threePingIntervals}': `${3 * ping.value} ${ping.unit}`,
   };
-  const resolved = JSON.parse(
+  const fillPlaceholders = (json: string): string =>
     Object.entries(placeholders).reduce(
-      (json, [name, value]) => json.replaceAll(name, value),
-      JSON.stringify(withoutParserKeys(document.json())),
-    ),
+      (text, [name, value]) => text.replaceAll(name, value),
+      json,
+    );
+  const resolved = JSON.parse(
+    fillPlaceholders(JSON.stringify(withoutParserKeys(document.json()))),
   ) as Record<string, unknown>;
-  // The published document reads as the pages do: the keepalive numbers written out wherever
-  // they are
-  // named (the parser copies the channel into every operation, so not only in the channel).
   const keepalive = asJson(asJson(asJson(resolved.channels).speech)['x-keepalive']);
-  const publishing = JSON.parse(
-    fillKeepalive(JSON.stringify(resolved), keepaliveNumbersOf(keepalive)),
-  ) as Record<string, unknown>;
-  // A placeholder nobody fills would reach readers as `{name}`: fail the build instead.
-  const unfilled = /\{[A-Za-z]+\}/.exec(JSON.stringify(publishing));
-  if (unfilled) throw new Error(`${websocketSpec.sourcePath}: no value for ${unfilled[0]}`);
-  const { asyncapi, info, ...rest } = publishing;
-  const wsUrl = new URL(deployment.wsApiOrigin);
-  const published = {
-    asyncapi,
-    info,
-    servers: {
-      production: {
-        host: wsUrl.host,
-        protocol: wsUrl.protocol.replace(':', ''),
-        pathname: apiVersionPrefix,
-        description: '生产环境',
-        security: [asJson(asJson(rest.components).securitySchemes).BearerAuth],
+  /**
+   * A document as readers get it: the keepalive numbers written out wherever they are named, the
+   * server from the deployment module, the connection's limits beside the keepalive rule.
+   */
+  const finished = (json: string, security: unknown): Record<string, unknown> => {
+    const publishing = JSON.parse(fillKeepalive(json, keepaliveNumbersOf(keepalive))) as Record<
+      string,
+      unknown
+    >;
+    // A placeholder nobody fills would reach readers as `{name}`: fail the build instead.
+    const unfilled = /\{[A-Za-z]+\}/.exec(JSON.stringify(publishing));
+    if (unfilled) throw new Error(`${websocketSpec.sourcePath}: no value for ${unfilled[0]}`);
+    const { asyncapi, info, ...rest } = publishing;
+    const wsUrl = new URL(deployment.wsApiOrigin);
+    const doc = {
+      asyncapi,
+      info,
+      servers: {
+        production: {
+          host: wsUrl.host,
+          protocol: wsUrl.protocol.replace(':', ''),
+          pathname: apiVersionPrefix,
+          description: '生产环境',
+          security: [security],
+        },
       },
-    },
-    ...rest,
+      ...rest,
+    };
+    // The connection's limits, as the limits table states them (src/data/limits.ts): a reader of
+    // the document alone finds them beside the keepalive rule, not only on the site.
+    asJson(asJson((doc as Record<string, unknown>).channels).speech)['x-limits'] =
+      websocketLimitKeys.map((key) => {
+        const { subject, value, unit, scope, onExceed } = limit(key);
+        return { key, subject, value, unit, scope, onExceed };
+      });
+    return doc;
   };
-  // The connection's limits, as the limits table states them (src/data/limits.ts): a reader of the
-  // document alone finds them beside the keepalive rule, not only on the site.
-  asJson(asJson((published as Record<string, unknown>).channels).speech)['x-limits'] =
-    websocketLimitKeys.map((key) => {
-      const { subject, value, unit, scope, onExceed } = limit(key);
-      return { key, subject, value, unit, scope, onExceed };
-    });
-  writeIfChanged(path.join(root, websocketSpec.bundlePath), stringify(published, { lineWidth: 0 }));
+  // The site's own copy, resolved (the pages and tests read it without following references).
+  writeIfChanged(
+    path.join(root, websocketSpec.bundlePath),
+    stringify(
+      finished(
+        JSON.stringify(resolved),
+        asJson(asJson(resolved.components).securitySchemes).BearerAuth,
+      ),
+      { lineWidth: 0 },
+    ),
+  );
+  // The download keeps the source's references: AsyncAPI 3 wants an operation's channel and
+  // messages as references, and a copy per operation would make the file ten times larger.
+  const source = fillPlaceholders(
+    JSON.stringify(
+      withSiblingFilesInlined(
+        parse(await readFile(sourcePath, 'utf8')),
+        withoutParserKeys(document.json()),
+      ),
+    ),
+  );
   writeIfChanged(
     path.join(root, websocketSpec.publishedPath),
-    stringify(withAbsoluteLinks(published), { lineWidth: 0 }),
+    stringify(
+      withAbsoluteLinks(finished(source, { $ref: '#/components/securitySchemes/BearerAuth' })),
+      { lineWidth: 0 },
+    ),
   );
   const model = websocketModel(
     resolved,
@@ -273,6 +303,27 @@ async function publishAsyncApi(): Promise<void> {
   );
   writeIfChanged(path.join(root, websocketSpec.modelPath), `${JSON.stringify(model, null, 2)}\n`);
   console.log(`validated ${websocketSpec.sourcePath} -> ${websocketSpec.bundlePath}`);
+}
+
+/**
+ * Replaces each reference into a sibling file (`./speech.yaml#/…`) by what the parser resolved
+ * at the same place, so the download stands alone; the document's own `#/…` references stay.
+ */
+function withSiblingFilesInlined(value: unknown, resolvedHere: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && !ref.startsWith('#')) {
+    if (resolvedHere === undefined) {
+      throw new Error(`${websocketSpec.sourcePath}: cannot inline ${ref}`);
+    }
+    return resolvedHere;
+  }
+  const at = (key: string | number): unknown =>
+    (resolvedHere as Record<string | number, unknown> | undefined)?.[key];
+  if (Array.isArray(value)) return value.map((v, i) => withSiblingFilesInlined(v, at(i)));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, withSiblingFilesInlined(v, at(k))]),
+  );
 }
 
 const asJson = (value: unknown): Record<string, unknown> =>
