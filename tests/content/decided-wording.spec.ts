@@ -24,10 +24,10 @@ const page = (route: string): string =>
 /** Data prose as the page shows it: links reduced to their text. */
 const shown = (text: string): string => text.replace(/\]\([^)\s]+\)/g, ']');
 
-test('an idle close with a context in progress reconnects now; without one, when text comes (D115)', () => {
+test('an idle close with text to resend reconnects now; without, when text comes (D115, D159)', () => {
   const text = page('/api/websocket');
-  expect(text).toMatch(/关闭时没有进行中的上下文，不要立即重连/);
-  expect(text).toMatch(/还有进行中的上下文时，有人在等这段回复：现在就重连/);
+  expect(text).toContain('关闭时还有[要重发的文本]，现在就重连并重发');
+  expect(text).toContain('没有（连上下文也没有，或者上下文只是在等后面的文本），就不要立即重连');
 });
 
 test('a hold starts with the wait, its first flush speaks the buffer, no context needs none (D116)', () => {
@@ -142,7 +142,7 @@ test('playback past end_ms: the new audio is joined anyway, its start never trim
 
 test('a close with no context in progress only removes the connection from the pool (D137)', () => {
   const text = page('/api/websocket');
-  expect(text).toContain('关闭时没有进行中的上下文，就不必马上重连');
+  expect(text).toContain('**关闭时没有要重发的文本，就不必马上重连**：没有进行中的上下文');
   expect(text).toContain('池中暂时用不上的连接不必关闭，空闲超时后服务端会关闭它');
   expect(text).not.toContain('所有上下文都结束、不再需要连接时');
 });
@@ -239,4 +239,56 @@ test('a cancel whose connection closes first is billed as the close, never more 
     '连接在这之前关闭、两者都没收到时，按[连接关闭](/price#billing-ws-dropped)一行计费，不会多于取消',
   );
   expect(page('/price')).toContain(shown(reported));
+});
+
+test('a close reconnects now and starts the budget only when there is text to resend (D159)', () => {
+  expect(retryPolicy.realtimeBudgetScope).toContain('没有要重发的文本时不计时');
+  const errors = page('/api/errors');
+  expect(errors).toContain(shown(retryPolicy.realtimeBudgetScope));
+  // The decision figure says the same as the page (its text alternative is in the Markdown form).
+  expect(errors).toContain('还有要重发的文本时现在重连重发');
+  const websocket = page('/api/websocket');
+  expect(websocket).toContain('**关闭时没有要重发的文本，就不必马上重连**');
+  expect(websocket).toContain('关闭时还有[要重发的文本]，现在就重连并重发');
+  expect(websocket).toContain('这就是“要重发的文本”');
+});
+
+test('a resend may go at once to another usable pooled connection, one attempt (D160)', () => {
+  expect(page('/api/websocket')).toContain(
+    '立即在那里用新的 `context_id` 重发，不等最短等待、不退避（两者只约束新的握手），算这一轮的一次尝试',
+  );
+});
+
+test('before a new context on a pooled connection: open and heard from within two ping intervals, no ping first (D161)', () => {
+  const text = page('/api/websocket');
+  expect(text).toMatch(
+    /在池中的连接上开始新的上下文之前：它还开着、最近 \d+ 秒内收到过服务端的帧（ping 也算），就直接发送，不要先发 ping 再等/,
+  );
+});
+
+test('a replacement connection takes over the closed one’s reconnect count; a new turn’s starts at 0 (D162)', () => {
+  expect(retryPolicy.sharedConnection).toContain(
+    '为重发而新建、替补被关闭连接的连接，接过它的重连次数',
+  );
+  expect(page('/api/errors')).toContain(shown(retryPolicy.sharedConnection));
+  expect(page('/api/websocket')).toContain('**重连次数跟着替补的连接走**');
+});
+
+test('after 4029 a new connection waits for a close in the pool or three ping intervals (D163)', () => {
+  expect(page('/api/websocket')).toMatch(
+    /之后要新建连接时，等池中有连接关闭，或者等 \d+ 秒：断开而服务端还没发现的连接最多占用名额这么久/,
+  );
+});
+
+test('a resend after an invalid_request that the client fixed is an attempt, timed from the error (D165)', () => {
+  expect(retryPolicy.resend).toContain(
+    '因 `invalid_request` 结束、修正后重发的（例如把超长的文本拆短）也一样',
+  );
+  expect(page('/api/errors')).toContain(shown(retryPolicy.resend));
+});
+
+test('a resumed turn’s timestamps are offset by the old audio’s cut (D166)', () => {
+  expect(page('/api/websocket')).toContain(
+    '新上下文的时间戳从 0 开始，它的词在整轮音频中的位置是这个 `end_ms` 加上自己的时间',
+  );
 });

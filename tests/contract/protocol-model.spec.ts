@@ -1965,3 +1965,18 @@ test('a cancel lost with its connection bills no less than the cancel would have
   expect(record.end).toBe('close');
   expect(record.billedCharacters).toBeGreaterThanOrEqual(Number(done!.billed_characters));
 });
+
+test('a refused first generate ends its context with 0 billed; a flush or cancel to an id never started ends nothing (D164)', () => {
+  const c = client();
+  c.send({ type: 'generate', context_id: 'turn-1', text: '您好。', continue: true }, 0);
+  c.send({ type: 'flush', context_id: 'turn-2' }, 1);
+  c.send({ type: 'cancel', context_id: 'turn-3' }, 2);
+  c.run(1_000);
+  expect(
+    c.errors().map((e) => [e.context_id, (e.error as Json).param, e.billed_characters]),
+  ).toEqual([
+    ['turn-1', 'voice_id', 0],
+    ['turn-2', 'context_id', null],
+    ['turn-3', 'context_id', null],
+  ]);
+});

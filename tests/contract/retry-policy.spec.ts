@@ -43,10 +43,10 @@ test('the reconnect count restarts on a connection’s first audio, not after a 
 test('one real-time budget runs from a turn’s first failure to its first audio after it (D83, D21, D114)', () => {
   const p = retryPolicy;
   expect(p.realtimeBudgetScope).toMatch(/^按轮计时/);
-  // D114: a server's 1000 or 4000 closing a turn starts its budget, without being an attempt.
-  expect(p.realtimeBudgetScope).toMatch(
-    /`1000` 和 `4000`[^。]*不算失败、重连也不算尝试[^。]*也从这时计时/,
-  );
+  // D114, as D159 narrows it: a server's 1000 or 4000 is no failure and no attempt, but with
+  // text to resend it starts the turn's budget; with none, nothing is timed.
+  expect(p.realtimeBudgetScope).toMatch(/`1000` 和 `4000` 不算失败、之后的重连也不算尝试/);
+  expect(p.realtimeBudgetScope).toMatch(/还有\[要重发的文本\][^。]*也从这时计时/);
   // D83: it starts at the first failure, not at the first attempt; no failure, no clock.
   expect(p.realtimeBudgetScope).toContain('第一次失败时算起');
   expect(p.realtimeBudgetScope).toContain('没有失败的一轮不计时');
