@@ -19,7 +19,10 @@ export interface SampleOutput {
   readonly examples: readonly string[];
   /** The file each run leaves on success, if any. */
   readonly file?: string;
-  /** The operation whose error the `error` case shows (its first request). */
+  /**
+   * The operation whose error the `error` case shows (its first request), or `websocket`: a
+   * websocket client, whose handshake the `error` case refuses (HTTP 401, a revoked key).
+   */
   readonly operation: string;
   readonly cases: Record<OutputCase, StreamLines>;
 }
@@ -35,7 +38,14 @@ export const placeholders = {
   param: '<param>',
   key: '<Idempotency-Key>',
   voiceId: '<voice_id>',
+  connectionId: '<连接 ID>',
+  chunk: '<序号>',
+  span: '<起止时间>',
+  word: '<词>',
 } as const;
+
+/** A line alone on this: the line above may come again, any number of times. */
+export const repeatLine = '…';
 const p = placeholders;
 
 /** The three lines of an error object, as every reference sample prints them too. */
@@ -100,6 +110,36 @@ export const sampleOutputs = {
           `提交克隆：Idempotency-Key=${p.key}`,
           `HTTP ${p.status} code=${p.code} param=${p.param} request_id=${p.requestId}：${p.message}`,
         ],
+      },
+    },
+  },
+  /**
+   * The contexts guide (/guides/contexts): the interrupted first turn, the second turn's words
+   * with their times, what each context billed. A refused handshake says why and bills nothing.
+   */
+  contexts: {
+    examples: ['contexts/client.py', 'contexts/client.mjs'],
+    operation: 'websocket',
+    cases: {
+      success: {
+        stdout: [
+          `已连接，连接 ID：${p.connectionId}`,
+          '[turn-1] 收到第一个音频块，模拟用户打断',
+          '[turn-1] 已发送 cancel',
+          `[turn-1] 丢弃打断后的音频块 ${p.chunk}`,
+          repeatLine,
+          `[turn-1] 完成，计费 ${p.billed} 字符`,
+          `[turn-2] ${p.span} ms  ${p.word}`,
+          repeatLine,
+          `[turn-2] 完成，计费 ${p.billed} 字符`,
+          `合计计费 ${p.billed} 字符`,
+        ],
+      },
+      error: {
+        stderr: [
+          `握手被拒绝：HTTP ${p.status} ${p.code}：${p.message}（request_id=${p.requestId}）。见握手被拒绝时的处理（/api/websocket#handshake-refusals）`,
+        ],
+        stdout: ['合计计费 0 字符'],
       },
     },
   },

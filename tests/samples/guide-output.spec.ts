@@ -5,7 +5,14 @@
  * is what the built page's output blocks say. A `<…>` of a block matches any value.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { load } from 'cheerio';
@@ -13,6 +20,7 @@ import { test, expect } from '@playwright/test';
 
 import {
   placeholders,
+  repeatLine,
   sampleOutputs,
   type OutputCase,
   type OutputStream,
@@ -21,8 +29,9 @@ import {
 import { examplesDir, python } from '../support/examples';
 import { codeBlocksOf } from './collect';
 import { referenceWav } from './harness';
-import { root, type Recorder } from './http-mock';
+import { root } from './http-mock';
 import { useHttpMock } from './mock-fixture';
+import { revokedKey, startWebsocketMock } from '../mock/websocket-mock';
 
 const site = path.resolve(root, process.env.SITE_DIR ?? 'build');
 const { record } = useHttpMock('guide-output');
@@ -68,9 +77,22 @@ const placeholderPattern = new RegExp(
 );
 
 /** A printed line against a shown one: equal, each `<…>` standing for one value of its own. */
+const linePattern = (shown: string) => shown.split(placeholderPattern).map(escape).join('(.+?)');
+
 export function lineMatches(shown: string, printed: string): boolean {
-  const pattern = shown.split(placeholderPattern).map(escape).join('(.+?)');
-  return new RegExp(`^${pattern}$`).test(printed);
+  return new RegExp(`^${linePattern(shown)}$`).test(printed);
+}
+
+/**
+ * All the printed lines against a block's, in order; a `…` line says the line above may come
+ * any number of times, none included.
+ */
+export function linesMatch(shown: readonly string[], printed: readonly string[]): boolean {
+  const parts = shown.map((line, i) =>
+    shown[i + 1] === repeatLine ? `(?:${linePattern(line)}\\n)*` : `${linePattern(line)}\\n`,
+  );
+  const pattern = parts.filter((_, i) => shown[i] !== repeatLine).join('');
+  return new RegExp(`^${pattern}$`).test(printed.map((l) => `${l}\n`).join(''));
 }
 
 const runners: Record<string, { command: string[]; file: string }> = {
@@ -89,11 +111,14 @@ const fasterPolling = (code: string): string =>
     .replace(/^const POLL_INTERVAL_MS = [\d_]+;/m, 'const POLL_INTERVAL_MS = 50;')
     .replace(/^POLL_INTERVAL=\d+/m, 'POLL_INTERVAL=0');
 
-function run(r: Recorder, example: string, code: string) {
+function run(example: string, code: string, env: Record<string, string>) {
   const runner = runners[path.extname(example)];
   const cwd = mkdtempSync(path.join(tmpdir(), 'guide-output-'));
   writeFileSync(path.join(cwd, 'reference.wav'), referenceWav());
   writeFileSync(path.join(cwd, runner.file), code);
+  // What `npm install ws` gives a reader: the site's own copy of the package.
+  if (example.endsWith('.mjs'))
+    symlinkSync(path.join(root, 'node_modules'), path.join(cwd, 'node_modules'));
   return new Promise<{ status: number | null; stdout: string; stderr: string; cwd: string }>(
     (resolve) => {
       const child = spawn(runner.command[0], [...runner.command.slice(1), runner.file], {
@@ -102,7 +127,7 @@ function run(r: Recorder, example: string, code: string) {
           ...process.env,
           PYTHONDONTWRITEBYTECODE: '1',
           VOXLOOM_API_KEY: 'sk-test-guide-output',
-          VOXLOOM_API_BASE: r.origin,
+          ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -131,6 +156,12 @@ test('a printed line matches a shown one only as written, each <…> one value',
   );
   expect(lineMatches('请求 ID：<请求 ID>', '请求 ID：')).toBe(false);
   expect(lineMatches('status=ready', 'status=ready ')).toBe(false);
+  const turn = ['[a] <序号>', '…', '[a] 完成'];
+  expect(linesMatch(turn, ['[a] 1', '[a] 2', '[a] 3', '[a] 完成'])).toBe(true);
+  expect(linesMatch(turn, ['[a] 1', '[a] 完成'])).toBe(true);
+  expect(linesMatch(turn, ['[a] 完成'])).toBe(true);
+  expect(linesMatch(turn, ['[a] 1', '[b] 2', '[a] 完成'])).toBe(false);
+  expect(linesMatch(turn, ['[a] 1', '[a] 完成', '[b]'])).toBe(false);
 });
 
 const pages = builtPages();
@@ -158,11 +189,20 @@ for (const [name, output] of Object.entries(sampleOutputs) as [string, SampleOut
           const source = normalise(readFileSync(path.join(examplesDir, example), 'utf8'));
           // The page's text of the example (its code lines), not the file.
           const code = codeBlocksOf(html!).find((b) => normalise(b.code) === source)!.code;
-          const r = await record();
+          const websocket = output.operation === 'websocket';
+          const r = websocket ? undefined : await record();
+          const ws = websocket ? await startWebsocketMock() : undefined;
           if (outcome === 'error') {
-            r.fault(output.operation, { fail: { status: 400, when: 'before' } });
+            r?.fault(output.operation, { fail: { status: 400, when: 'before' } });
           }
-          const result = await run(r, example, `${fasterPolling(code)}\n`);
+          const env: Record<string, string> = r
+            ? { VOXLOOM_API_BASE: r.origin }
+            : { VOXLOOM_WS_BASE: ws!.url };
+          // A websocket client meets an error at its handshake: a revoked key, refused with 401.
+          if (ws && outcome === 'error') env.VOXLOOM_API_KEY = revokedKey;
+          const result = await run(example, `${fasterPolling(code)}\n`, env).finally(() =>
+            ws?.close(),
+          );
           const log = `${example} (${outcome}):\n${result.stdout}\n${result.stderr}`;
           if (outcome === 'success') expect(result.status, log).toBe(0);
           else expect(result.status, log).not.toBe(0);
@@ -170,19 +210,13 @@ for (const [name, output] of Object.entries(sampleOutputs) as [string, SampleOut
           for (const stream of ['stdout', 'stderr'] as const) {
             const printed = linesOf(stream === 'stdout' ? result.stdout : result.stderr);
             const expected = shown[stream] ?? [];
-            expect(printed.length, `${stream}\n${log}`).toBe(expected.length);
-            expected.forEach((line, i) =>
-              expect(
-                lineMatches(line, printed[i]),
-                `${stream} line ${i + 1}: ${printed[i]}\n${log}`,
-              ).toBe(true),
-            );
+            expect(linesMatch(expected, printed), `${stream}\n${log}`).toBe(true);
           }
           if (output.file) {
             expect(existsSync(path.join(result.cwd, output.file))).toBe(outcome === 'success');
           }
           // The error case met the mock's 400 and nothing else was sent after it.
-          if (outcome === 'error') {
+          if (r && outcome === 'error') {
             expect(r.requests.map((q) => [q.operationId, q.status])).toEqual([
               [output.operation, 400],
             ]);
