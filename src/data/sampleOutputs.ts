@@ -125,6 +125,9 @@ export const sampleOutputs = {
         stdout: [
           `已连接，连接 ID：${p.connectionId}`,
           '[turn-1] 收到第一个音频块，模拟用户打断',
+          // Audio already on its way is dropped, before the cancel goes out and after.
+          `[turn-1] 丢弃打断后的音频块 ${p.chunk}`,
+          repeatLine,
           '[turn-1] 已发送 cancel',
           `[turn-1] 丢弃打断后的音频块 ${p.chunk}`,
           repeatLine,
