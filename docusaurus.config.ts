@@ -25,7 +25,7 @@ import rehypeTableRegions from './plugins/features/rehype-table-regions';
 import { ssrTemplate } from './src/ssr/template';
 import { deployment } from './src/data/deployment';
 import { glossary } from './src/data/glossary';
-import { codeSampleLanguages, extraPrismLanguages } from './src/data/codeSamples';
+import { extraPrismLanguages } from './src/data/codeSamples';
 import { apiSpecs, bundledSpecPath, publicSpecsDir } from './src/data/apiSpecs';
 import { changesFeed } from './src/data/apiVersions';
 import { underApiDocsStage } from './scripts/lib/api-docs-inputs';
@@ -312,15 +312,6 @@ const config: Config = {
       // Registered where code is highlighted in the browser (see plugins/adaptations/lazy-prism).
       additionalLanguages: [...extraPrismLanguages],
     },
-    // The theme's keys only: the site's own fields (labels, requirements) stay out of siteConfig.
-    // `variants` holds only ours: on a tab change the editor switches to the first variant.
-    languageTabs: codeSampleLanguages.map(({ language, highlight, logoClass, variant }) => ({
-      language,
-      highlight,
-      logoClass,
-      variant,
-      variants: [variant],
-    })),
   } satisfies Preset.ThemeConfig,
 };
 

@@ -71,7 +71,7 @@ export interface SampleOperation {
 }
 
 /** A plain request gets this long: the API answers it at once. */
-const defaultTimeoutSeconds = 30;
+export const defaultTimeoutSeconds = 30;
 /** Upload speed the clone's time limit assumes (2 Mbit/s), in bytes per second. */
 const uploadBytesPerSecond = 250_000;
 

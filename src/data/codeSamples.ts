@@ -24,16 +24,14 @@ export const rustDependencies = [
 
 /**
  * The code-sample languages of the API reference, in the order the tabs appear. The reference's
- * samples come from one template per language (src/codegen/templates/); `variant` is the
- * postman-code-generators variant the live request editor (the OpenAPI theme's) still uses.
- * `label` is the name readers write; `highlight` is the Prism language used to colour the sample.
+ * samples and the live request editor's code come from one template per language
+ * (src/codegen/templates/). `label` is the name readers write; `highlight` is the Prism language used to colour the sample.
  */
 export interface CodeSampleLanguage {
   readonly language: string;
   readonly label: string;
   readonly highlight: string;
   readonly logoClass: string;
-  readonly variant: string;
   /** Shown beside each sample: what it needs besides the language itself. */
   readonly requirements: readonly SampleRequirement[];
 }
@@ -44,7 +42,6 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     label: 'cURL',
     highlight: 'bash',
     logoClass: 'curl',
-    variant: 'cURL',
     requirements: [
       { name: 'bash 和 curl 命令行工具' },
       { name: 'jq（读出错误对象）', install: 'apt-get install jq' },
@@ -55,7 +52,6 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     label: 'Python',
     highlight: 'python',
     logoClass: 'python',
-    variant: 'Requests',
     requirements: [{ name: 'requests', install: 'pip install requests' }],
   },
   {
@@ -63,7 +59,6 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     label: 'Node.js',
     highlight: 'javascript',
     logoClass: 'nodejs',
-    variant: 'Axios',
     requirements: [{ name: 'Node.js 18 及以上（内置 fetch；保存为 .mjs 文件运行，无需安装依赖）' }],
   },
   {
@@ -71,7 +66,6 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     label: 'Go',
     highlight: 'go',
     logoClass: 'go',
-    variant: 'Native',
     requirements: [{ name: 'Go 1.16 及以上，只用标准库 net/http' }],
   },
   {
@@ -79,7 +73,6 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     label: 'C#',
     highlight: 'csharp',
     logoClass: 'csharp',
-    variant: 'HttpClient',
     requirements: [
       {
         name: '.NET 8（顶级语句：代码放进 Program.cs，只用框架自带的类）',
@@ -92,7 +85,6 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     label: 'PHP',
     highlight: 'php',
     logoClass: 'php',
-    variant: 'cURL',
     requirements: [{ name: 'PHP 7.4 及以上和 curl 扩展' }],
   },
   {
@@ -100,7 +92,6 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     label: 'Java',
     highlight: 'java',
     logoClass: 'java',
-    variant: 'OkHttp',
     requirements: [{ name: 'Java 11 及以上，只用标准库 java.net.http（java 类名.java 直接运行）' }],
   },
   {
@@ -108,7 +99,6 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     label: 'C',
     highlight: 'c',
     logoClass: 'c',
-    variant: 'libcurl',
     requirements: [{ name: 'libcurl 7.84 及以上', install: '编译时链接 -lcurl' }],
   },
   {
@@ -116,7 +106,6 @@ export const codeSampleLanguages: readonly CodeSampleLanguage[] = [
     label: 'Rust',
     highlight: 'rust',
     logoClass: 'rust',
-    variant: 'reqwest',
     requirements: [
       {
         name: '在 Cargo.toml 中加入下面几行',

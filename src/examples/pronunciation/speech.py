@@ -39,11 +39,17 @@ if not response.ok:
     try:
         error = response.json()["error"]
     except (ValueError, KeyError, TypeError):
-        error = {"code": "unknown", "message": response.text, "param": None}
-    print(f"合成失败（HTTP {response.status_code}）：{error.get('code')}", file=sys.stderr)
+        error = {
+            "code": "unknown",
+            "message": response.text,
+            "param": None,
+            "request_id": response.headers.get("X-Request-Id"),
+        }
+    print(f"请求失败（HTTP {response.status_code}）：{error.get('code')}", file=sys.stderr)
     # 标记或词典不合规时，param 指出要改的字段，例如 text 或 pronunciation_dictionary[0].pinyin。
     print(f"字段：{error.get('param')}", file=sys.stderr)
     print(f"说明：{error.get('message')}", file=sys.stderr)
+    print(f"请求 ID：{error.get('request_id')}", file=sys.stderr)
     sys.exit(1)
 
 with open("pronunciation.mp3", "wb") as f:

@@ -14,8 +14,9 @@ trap 'rm -f "$body_file"' EXIT
 # 曾[zeng1]：拼音标注，曾作姓氏读 zēng；[pause:500ms]：停顿 500 毫秒；
 # 这两种标记只在 "text_markup": "pronunciation" 时解析，默认 none 把 [ 和 ] 当作文字朗读。
 # 行长[hang2 zhang3] 这样的词放进发音词典，文本中每次出现都按词典朗读（两种方式下都生效）。
+# --max-time：合成最长处理 120 秒，超时略长于它（curl 默认不设超时）。
 status="$(
-  curl --silent --show-error \
+  curl --silent --show-error --max-time 130 \
     --output "$body_file" \
     --write-out '%{http_code}' \
     --request POST "$API_BASE/v1/speech" \

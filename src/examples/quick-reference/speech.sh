@@ -18,8 +18,9 @@ header() {
     'tolower($1) == name { sub(/\r$/, "", $2); print $2 }' "$header_file" | tail -n 1
 }
 
+# --max-time：合成最长处理 120 秒，超时略长于它（curl 默认不设超时）。
 status="$(
-  curl --silent --show-error \
+  curl --silent --show-error --max-time 130 \
     --output "$body_file" \
     --dump-header "$header_file" \
     --write-out '%{http_code}' \

@@ -22,6 +22,8 @@ const response = await fetch(`${apiBase}/v1/speech`, {
     model: 'loom-turbo-v2',
     output_format: { container: 'mp3', sample_rate: 24000, bit_rate: 128000 },
   }),
+  // fetch 默认不设超时：合成最长处理 120 秒，超时略长于它
+  signal: AbortSignal.timeout(130_000),
 });
 
 if (!response.ok) {
@@ -38,7 +40,7 @@ if (!response.ok) {
     message: body,
     request_id: response.headers.get('X-Request-Id'),
   };
-  console.error(`合成失败（HTTP ${response.status}）：${error.code}`);
+  console.error(`请求失败（HTTP ${response.status}）：${error.code}`);
   console.error(`说明：${error.message}`);
   console.error(`请求 ID：${error.request_id}`);
   process.exit(1);

@@ -25,7 +25,7 @@ response = requests.post(
     f"{API_BASE}/v1/speech",
     headers={"Authorization": f"Bearer {API_KEY}"},
     json=payload,
-    timeout=130,
+    timeout=130,  # 合成最长处理 120 秒，超时略长于它
 )
 
 if not response.ok:
@@ -38,7 +38,7 @@ if not response.ok:
             "message": response.text,
             "request_id": response.headers.get("X-Request-Id"),
         }
-    print(f"合成失败（HTTP {response.status_code}）：{error.get('code')}", file=sys.stderr)
+    print(f"请求失败（HTTP {response.status_code}）：{error.get('code')}", file=sys.stderr)
     print(f"说明：{error.get('message')}", file=sys.stderr)
     print(f"请求 ID：{error.get('request_id')}", file=sys.stderr)
     sys.exit(1)
