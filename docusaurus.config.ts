@@ -8,6 +8,7 @@ import rawSourcePlugin from './plugins/features/raw-source';
 import { codeTheme } from './src/css/prismThemes';
 import { apiSearchContext } from './src/search/contexts';
 import codeColoursPlugin from './plugins/features/code-colours';
+import adaptationManifestsPlugin from './plugins/adaptations/manifests/plugin';
 import searchLocalClient from './plugins/adaptations/search-local';
 import lazyPrismPlugin from './plugins/adaptations/lazy-prism';
 import browserContextPlugin from './plugins/adaptations/browser-context';
@@ -189,6 +190,9 @@ const config: Config = {
   ],
 
   plugins: [
+    // First: stops the build when an upstream file an adaptation depends on changed, or when the
+    // code adapts an upstream package without an entry in plugins/adaptations/manifests.
+    adaptationManifestsPlugin,
     // The API reference generated from api-specs/ before the docs load, again on a spec edit.
     apiDocsPlugin,
     // Lets pages import the runnable example files of src/examples/ as text (`?raw`).
