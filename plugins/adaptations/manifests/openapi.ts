@@ -219,15 +219,8 @@ export const openApi: Manifest = {
     {
       id: 'theme-class-styles',
       mechanisms: ['CSS on internal classes', 'internal class names in markup'],
-      what: 'Styles on the theme’s class names: AA contrast of badges, status tabs and schema labels, labels at readable sizes without upper-casing, tab strips that wrap; the search leaves schema types out of the index by their class; the websocket pages and their two-column layout use the theme’s reference markup.',
-      site: [
-        'src/css/custom.css',
-        'src/css/openapi-labels.css',
-        'docusaurus.config.ts',
-        'src/components/ReferenceColumns.tsx',
-        'src/components/WebsocketProtocol.tsx',
-        'src/components/WebsocketProtocol.module.css',
-      ],
+      what: 'Styles on the theme’s class names: AA contrast of badges, status tabs and schema labels, labels at readable sizes without upper-casing, tab strips that wrap; the search leaves schema types out of the index by their class.',
+      site: ['src/css/custom.css', 'src/css/openapi-labels.css', 'docusaurus.config.ts'],
       upstream: [
         t('styles.scss'),
         t('SchemaItem/_SchemaItem.scss'),
@@ -243,6 +236,26 @@ export const openApi: Manifest = {
       removeWhen:
         'the theme’s colours pass AA and its labels keep their case; the websocket pages move to classes of their own',
       proposal: 'contributing/upstream/theme-contrast.md',
+    },
+    {
+      id: 'websocket-reference-markup',
+      mechanisms: ['internal class names in markup'],
+      what: 'The websocket reference pages are written in the theme’s reference markup and classes (two columns, the method banner, a message’s field list), so they look like the HTTP reference pages.',
+      site: [
+        'src/components/ReferenceColumns.tsx',
+        'src/components/WebsocketProtocol.tsx',
+        'src/components/WebsocketProtocol.module.css',
+      ],
+      upstream: [
+        t('styles.scss'),
+        t('SchemaItem/_SchemaItem.scss'),
+        t('Markdown/Details/_Details.scss'),
+        t('ApiExplorer/MethodEndpoint/_MethodEndpoint.scss'),
+        t('ApiItem/index.js'),
+      ],
+      gain: 'reason: one design for both references (tests/e2e/layout-tables.spec.ts compares their computed styles); classes of its own would copy some 60 lines of the theme’s SCSS into the site, to drift from the HTTP pages unseen, where a changed stylesheet now stops the build',
+      removeWhen:
+        'the theme exports its reference layout and field list as components, or the site’s HTTP pages stop using the theme’s',
     },
   ],
 };

@@ -11,10 +11,12 @@ import { adaptationCount, manifests, maxAdaptations, readFingerprints } from '.'
  */
 export default function adaptationManifestsPlugin(
   context: Pick<LoadContext, 'siteDir'>,
-  options: { nodeModules?: string } = {},
+  options?: unknown,
 ): Plugin {
+  // Only the tests pass a node_modules of their own (a scratch copy with an upstream file changed).
+  const { nodeModules } = (options ?? {}) as { nodeModules?: string };
   const problems = describeReport(
-    checkAdaptations(manifests, readFingerprints(), context.siteDir, options.nodeModules),
+    checkAdaptations(manifests, readFingerprints(), context.siteDir, nodeModules),
   );
   if (problems && process.env.VOXLOOM_ADAPTATIONS === 'report') {
     console.warn(`[adaptation-manifests] reported, not enforced:\n${problems}`);
