@@ -8,9 +8,8 @@ import rawSourcePlugin from './plugins/features/raw-source';
 import { codeTheme } from './src/css/prismThemes';
 import { apiSearchContext } from './src/search/contexts';
 import codeColoursPlugin from './plugins/features/code-colours';
-import searchLocalInParts from './plugins/adaptations/search-index-split';
-import searchQueryPlugin from './plugins/adaptations/search-query';
-import searchQueryRewritePlugin from './plugins/adaptations/search-query-rewrite';
+import adaptationManifestsPlugin from './plugins/adaptations/manifests/plugin';
+import searchLocalClient from './plugins/adaptations/search-local';
 import lazyPrismPlugin from './plugins/adaptations/lazy-prism';
 import browserContextPlugin from './plugins/adaptations/browser-context';
 import routePrefetchPlugin from './plugins/adaptations/route-prefetch';
@@ -191,6 +190,9 @@ const config: Config = {
   ],
 
   plugins: [
+    // First: stops the build when an upstream file an adaptation depends on changed, or when the
+    // code adapts an upstream package without an entry in plugins/adaptations/manifests.
+    adaptationManifestsPlugin,
     // The API reference generated from api-specs/ before the docs load, again on a spec edit.
     apiDocsPlugin,
     // Lets pages import the runnable example files of src/examples/ as text (`?raw`).
@@ -203,10 +205,6 @@ const config: Config = {
     versionFeedPlugin,
     // The code theme's colours for light and dark mode, as CSS custom properties.
     codeColoursPlugin,
-    // The search results page keeps the query of its URL through hydration.
-    searchQueryPlugin,
-    // Readers' words searched as the docs' terms (src/search/rewriteQuery.ts).
-    searchQueryRewritePlugin,
     // Prism and the extra grammars load where code is highlighted in the browser, not at start-up.
     ...measured('lazy-prism', lazyPrismPlugin),
     // The re-render after hydration, when components learn they are in a browser, as a transition.
@@ -227,8 +225,9 @@ const config: Config = {
   themes: [
     'docusaurus-theme-openapi-docs',
     [
-      // The local search, its index written in two parts (plugins/adaptations/search-index-split).
-      searchLocalInParts,
+      // The local search with the site's search client: its index in two parts, readers' words
+      // searched as the docs' terms, the results page's query kept (plugins/adaptations/search-local).
+      searchLocalClient,
       {
         hashed: true,
         language: ['en', 'zh'],

@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import docusaurus from '@docusaurus/eslint-plugin';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -30,6 +30,29 @@ const docusaurusResolver = {
     docusaurusAliases.has(source)
       ? { found: true, path: docusaurusAliases.get(source) }
       : { found: false },
+};
+
+// A type-only package (`hast`, `mdast`) has no package of its own: its types live in
+// `@types/<name>`. Resolved there when nothing else resolves it, a type import of it is checked
+// against package.json like any other (as `@types/<name>`), instead of passing unseen.
+const definitelyTypedResolver = {
+  interfaceVersion: 3,
+  name: 'definitely-typed',
+  resolve(source, file) {
+    const bare = /^((?:@[\w.-]+\/)?[\w.-]+)(?:\/.*)?$/.exec(source);
+    if (!bare || source.startsWith('.')) return { found: false };
+    const typesName = `@types/${bare[1].replace(/^@/, '').replace('/', '__')}`;
+    try {
+      const manifest = createRequire(file).resolve(`${typesName}/package.json`);
+      const { types, typings } = JSON.parse(readFileSync(manifest, 'utf8'));
+      return {
+        found: true,
+        path: path.join(path.dirname(manifest), types ?? typings ?? 'index.d.ts'),
+      };
+    } catch {
+      return { found: false };
+    }
+  },
 };
 
 export default tseslint.config(
@@ -68,6 +91,7 @@ export default tseslint.config(
           conditionNames: ['types', 'import', 'require', 'node', 'default'],
           mainFields: ['types', 'typings', 'module', 'main'],
         }),
+        definitelyTypedResolver,
       ],
     },
     rules: {

@@ -7,7 +7,7 @@ import { allowedValues, speechRequestFields } from './speechRequestFields';
  * docs' own terms (the glossary's `avoid` and `synonyms`), and a question reduced to its keywords.
  * The local search requires every word of a query to match, so one word the docs never use
  * (怎么, 发音人, pricing) is enough to lose the page that answers it. Runs in the browser, in front of
- * the search plugin's worker (plugins/adaptations/search-query-rewrite, through src/search/searchRanked.ts).
+ * the search plugin's worker (plugins/adaptations/search-local, through src/search/searchRanked.ts).
  */
 
 /** Question words and particles that carry no topic, longest first. */

@@ -8,7 +8,7 @@ import { allowedValues, speechRequestFields } from './speechRequestFields';
 
 /**
  * The order of the search's results, put in front of the local search plugin's worker
- * (plugins/adaptations/search-query-rewrite). The worker is left as it is; this module only calls it
+ * (plugins/adaptations/search-local). The worker is left as it is; this module only calls it
  * (`raw`) and reorders what it returns, because the plugin has no option for either problem:
  *
  * - it requires every word of the query to match within one title, heading or paragraph, and

@@ -43,7 +43,7 @@ function searchIndexUrls(): string[] {
       readFileSync(path.join(jsDir, file), 'utf8'),
     );
     if (match) {
-      // Each context's index in two parts (plugins/adaptations/search-index-split).
+      // Each context's index in two parts (plugins/adaptations/search-local/index.ts).
       return ['', '-api'].flatMap((dir) =>
         ['head', 'body'].map((part) => `/search-index${dir}.${part}.json?_=${match[1]}`),
       );

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import coreClientFile from '../lib/coreClientFile';
-import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * After hydration, Docusaurus flips `useIsBrowser()` to true with a plain state update. Every
@@ -12,7 +11,6 @@ import verifiedAgainst from '../lib/verifiedAgainst';
  * itself, so React renders the new tree in short slices that yield to input and to the page.
  */
 export default function browserContextPlugin(): Plugin {
-  verifiedAgainst('browser-context', '@docusaurus/core', '3.10.2');
   const provider = coreClientFile('browser-context', 'browserContext.js');
   return {
     name: 'browser-context',

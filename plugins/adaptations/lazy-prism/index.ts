@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * The classic theme registers `prism.additionalLanguages` from a client module, which runs on
@@ -12,7 +11,6 @@ import verifiedAgainst from '../lib/verifiedAgainst';
  * rendered in the browser, or on the reader's first interaction (`client.ts`).
  */
 export default function lazyPrismPlugin(): Plugin {
-  verifiedAgainst('lazy-prism', '@docusaurus/theme-classic', '3.10.2');
   const themeLib = path.dirname(require.resolve('@docusaurus/theme-classic'));
   const startupRegistration = path.join(themeLib, 'prism-include-languages.js');
   const serverContent = path.resolve(

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import replaceImport from '../lib/replaceImport';
-import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * The OpenAPI theme heads each parameter section with one message, `{type} Parameters`, into
@@ -11,7 +10,6 @@ import verifiedAgainst from '../lib/verifiedAgainst';
  * 路径参数, 查询参数. The Markdown form of the page reads the same messages.
  */
 export default function openApiParameterTitlesPlugin(): Plugin {
-  verifiedAgainst('openapi-parameter-titles', 'docusaurus-theme-openapi-docs', '5.2.0');
   return replaceImport('openapi-parameter-titles', {
     request: /^@docusaurus\/Translate$/,
     importer: (issuer) =>

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import replaceImport from '../lib/replaceImport';
-import verifiedAgainst from '../lib/verifiedAgainst';
 
 const themeDir = path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json'));
 const schemaModule = '../../markdown/schema';
@@ -19,7 +18,6 @@ const importers = ['ParamsItem', 'SchemaItem', 'Schema'];
  * the module no longer exports what `schema.ts` replaces, the build stops here, not silently.
  */
 export default function openApiSchemaWordingPlugin(): Plugin {
-  verifiedAgainst('openapi-schema-wording', 'docusaurus-theme-openapi-docs', '5.2.0');
   const original = path.join(themeDir, 'lib/markdown/schema.js');
   const exported = readFileSync(original, 'utf8');
   for (const name of ['getSchemaName', 'getQualifierMessage']) {

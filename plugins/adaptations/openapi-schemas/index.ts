@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import replaceImport from '../lib/replaceImport';
-import verifiedAgainst from '../lib/verifiedAgainst';
 
 // The OpenAPI theme's components that show the operation's parameters, request body and
 // responses: each wraps its whole output in `<BrowserOnly>`.
@@ -18,7 +17,6 @@ const schemaComponents =
  * highlighted markup instead of loading the highlighter.
  */
 export default function openApiSchemasPlugin(): Plugin {
-  verifiedAgainst('openapi-schemas', 'docusaurus-theme-openapi-docs', '5.2.0');
   return replaceImport('openapi-schemas', {
     request: /^@docusaurus\/BrowserOnly$/,
     importer: (issuer) => schemaComponents.test(issuer),

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import replaceImport from '../lib/replaceImport';
-import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * The OpenAPI theme's storage helpers import all of crypto-js (ciphers, every hash, about 40 KB
@@ -11,7 +10,6 @@ import verifiedAgainst from '../lib/verifiedAgainst';
  * with only its core, so the keys, and what readers saved under them, stay the same.
  */
 export default function openApiSha1Plugin(): Plugin {
-  verifiedAgainst('openapi-sha1', 'docusaurus-theme-openapi-docs', '5.2.0');
   const themeExplorer = path.join(
     path.dirname(require.resolve('docusaurus-theme-openapi-docs/package.json')),
     'lib/theme/ApiExplorer',

@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 import coreClientFile from '../lib/coreClientFile';
 import replaceImport from '../lib/replaceImport';
-import verifiedAgainst from '../lib/verifiedAgainst';
 
 /**
  * Docusaurus prefetches a route's chunks as soon as a link to it scrolls into view. After
@@ -17,7 +16,6 @@ import verifiedAgainst from '../lib/verifiedAgainst';
  * - `prefetchOnce.ts`, for core's route prefetcher: its helper, asked once per URL.
  */
 export default function routePrefetchPlugin(): Plugin {
-  verifiedAgainst('route-prefetch', '@docusaurus/core', '3.10.2');
   const entry = coreClientFile('route-prefetch', 'clientEntry.js');
   const prefetcher = coreClientFile('route-prefetch', 'docusaurus.js');
   return replaceImport(

@@ -5,7 +5,7 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import SearchBar from '@theme-original/SearchBar';
 import type SearchBarType from '@theme/SearchBar';
 import type { WrapperProps } from '@docusaurus/types';
-import { preloadIndex } from '@site/plugins/adaptations/search-query-rewrite/searchByWorker';
+import { preloadIndex } from '@site/plugins/adaptations/search-local/searchByWorker';
 import { apiSearchContext as apiContext } from '@site/src/search/contexts';
 import styles from './styles.module.css';
 

@@ -2,7 +2,7 @@
 /**
  * The search worker. It answers as the local search's own worker does (same tokenizer, same
  * queries, same result shape), with one difference: each index comes in two files
- * (plugins/adaptations/search-index-split) and a search waits for the small one only. Titles, headings,
+ * (plugins/adaptations/search-local/index.ts) and a search waits for the small one only. Titles, headings,
  * descriptions and keywords answer the first keystrokes; the page text is fetched when the
  * reader pauses, and joins when it arrives.
  * A search that finds nothing in the first part, or that asks for every result (the results
