@@ -67,14 +67,21 @@ export const themeClassic: Manifest = {
       removeWhen: 'both themes’ Tabs hydrate without a remount',
     },
     {
-      id: 'doc-item-content',
+      id: 'page-additions',
       mechanisms: ['swizzle (wrapped)'],
-      what: 'DocItem/Content wrapped: the copy-page control above every doc page’s article.',
-      site: ['src/theme/DocItem/Content/index.tsx', 'src/theme/DocItem/Content/CopyPage.tsx'],
-      swizzles: ['DocItem/Content'],
-      upstream: [upstream('@docusaurus/theme-classic', 'lib/theme/DocItem/Content/index.js')],
-      gain: 'reason: the 复制页面 control and the Markdown link (tests/e2e copy-page tests); the component is “safe to wrap” in the theme’s swizzle config',
-      removeWhen: 'the theme offers a slot above the article',
+      what: 'Two “safe to wrap” components, each rendered as is with the site’s content beside it: DocItem/Content (the copy-page control above every doc page’s article) and NotFound/Content (a search for the missing path’s words and the main entry points under the theme’s own not-found text).',
+      site: [
+        'src/theme/DocItem/Content/index.tsx',
+        'src/theme/DocItem/Content/CopyPage.tsx',
+        'src/theme/NotFound/Content/index.tsx',
+      ],
+      swizzles: ['DocItem/Content', 'NotFound/Content'],
+      upstream: [
+        upstream('@docusaurus/theme-classic', 'lib/theme/DocItem/Content/index.js'),
+        upstream('@docusaurus/theme-classic', 'lib/theme/NotFound/Content/index.js'),
+      ],
+      gain: 'reason: the 复制页面 control and the Markdown link (tests/e2e copy-page tests); a reader on a broken link gets a search and a way on (tests/e2e/routes.spec.ts); both components are “safe to wrap” in the theme’s swizzle config',
+      removeWhen: 'the theme offers a slot above the article and below the not-found text',
     },
     {
       id: 'mdx-components',
