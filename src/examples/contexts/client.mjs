@@ -364,6 +364,7 @@ function connectOnce() {
     let watchdog;
     let last = Date.now(); // 最后一次收到帧（消息、ping 或 pong）的时刻
     let pinged = null; // 发出的 ping 还没有等到任何帧时，是发出的时刻（同一时间最多一个）
+    let droppedIdle = false; // 没有进行中的上下文时发现的断线：不是失败
     const dead = (why) => {
       console.error(`${why}，按重试策略重连`);
       socket.terminate(); // 连接已经断了：不发关闭帧，也不等服务端的，直接关掉
@@ -387,7 +388,13 @@ function connectOnce() {
         }
       } else {
         if (now - last >= RECEIVE_TIMEOUT_MS) {
-          return dead(`${RECEIVE_TIMEOUT_MS / 1000} 秒内什么也没收到（包括 ping）`);
+          // 没有要重发的文本：从池中移除它，需要时再连；不是失败，不算尝试
+          console.error(
+            `${RECEIVE_TIMEOUT_MS / 1000} 秒内什么也没收到（包括 ping），连接已断开，需要时再连`,
+          );
+          droppedIdle = true;
+          socket.terminate();
+          return;
         }
         // 发送逻辑随时可能开始新的上下文：最迟 PROBE_AFTER_MS 后再看一次
         wait = Math.min(PROBE_AFTER_MS, last + RECEIVE_TIMEOUT_MS - now);
@@ -457,6 +464,8 @@ function connectOnce() {
       ws = null; // 进行中的上下文随连接结束，不会收到 done
       if (finished()) {
         resolve({ code: null });
+      } else if (droppedIdle) {
+        resolve({ code: 'dropped-idle' });
       } else if (code === 1006) {
         console.error('连接意外断开（没有收到关闭帧，按重试策略重连）');
         resolve({ code });
@@ -492,6 +501,10 @@ for (;;) {
   } else if (RECONNECT_NEVER.has(result.code)) {
     failed = true;
     break;
+  } else if (result.code === 'dropped-idle') {
+    // 发送逻辑还有下一轮要说，“需要时”就是现在：不是失败，不退避，不算尝试。
+    planned = true;
+    continue;
   } else if (RECONNECT_WHEN_NEEDED.has(result.code)) {
     // 还有没说完的文本，“需要时”就是现在。不是失败，不算尝试；服务端的 1000 先随机等一会儿，
     // 免得计划内停机后所有客户端同时重连。

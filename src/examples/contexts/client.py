@@ -64,6 +64,8 @@ PONG_TIMEOUT = 2
 # （ping 也没有），连接已经断了。
 PING_INTERVAL = 20
 RECEIVE_TIMEOUT = 2 * PING_INTERVAL
+# receive() 的返回值：没有进行中的上下文时发现连接已断开（不是服务端的关闭码，也不是失败）
+DROPPED_IDLE = "dropped-idle"
 # 握手最多等这么久（秒），超时按重试策略重连（/api/websocket#handshake-refusals）。
 HANDSHAKE_TIMEOUT = 5
 
@@ -431,8 +433,9 @@ def receive(session, ws):
                 wait = last + PROBE_AFTER - now
             else:
                 if now - last >= RECEIVE_TIMEOUT:
-                    print(f"{RECEIVE_TIMEOUT} 秒内什么也没收到（包括 ping），按重试策略重连", file=sys.stderr)
-                    return 1006  # 连接已经断了
+                    # 没有要重发的文本：从池中移除它，需要时再连；不是失败，不算尝试
+                    print(f"{RECEIVE_TIMEOUT} 秒内什么也没收到（包括 ping），连接已断开，需要时再连", file=sys.stderr)
+                    return DROPPED_IDLE
                 # 发送线程随时可能开始新的上下文：最迟 PROBE_AFTER 秒后再看一次
                 wait = min(PROBE_AFTER, last + RECEIVE_TIMEOUT - now)
             ws.settimeout(wait)
@@ -483,7 +486,7 @@ def main():
             code = receive(session, ws)
             with session.lock:
                 session.ws = None  # 进行中的上下文随连接结束，不会收到 done
-            if code == 1006:
+            if code in (1006, DROPPED_IDLE):
                 ws.shutdown()  # 连接已经断了：不发关闭帧，也不等服务端的，直接关掉
             else:
                 ws.close()  # 正常关闭，关闭码 1000
@@ -492,6 +495,10 @@ def main():
             if code in RECONNECT_NEVER:
                 session.failed = True
                 break
+            if code == DROPPED_IDLE:
+                # 发送线程还有下一轮要说，“需要时”就是现在：不是失败，不退避，不算尝试。
+                planned = True
+                continue
             if code in RECONNECT_WHEN_NEEDED:
                 # 还有没说完的文本，“需要时”就是现在。不是失败，不算尝试；服务端的 1000 先随机等一会儿，
                 # 免得计划内停机后所有客户端同时重连。
