@@ -215,12 +215,12 @@ class Pool:
             raise Closed(code)
         return json.loads(data) if opcode == websocket.ABNF.OPCODE_TEXT else None
 
-    def closed(self, code, busy):
-        """连接断了之后：下一次 get 重连。没有进行中的上下文时只是移出连接池，需要时再连。"""
+    def closed(self, code, waiting):
+        """连接断了：下一次 get 重连。waiting：有人在等没说完的字；没有时只是移出连接池，需要时再连。"""
         self.ws = None
-        self.counted = busy and code not in NOT_FAILURE
+        self.counted = waiting and code not in NOT_FAILURE
         self.at_least = MIN_WAIT.get(code, 0) if self.counted else 0
-        if code == 1000 and busy:
+        if code == 1000 and waiting:
             time.sleep(random.uniform(0, BASE_DELAY))  # 计划内停机：免得所有客户端同时重连
 
 
@@ -244,6 +244,10 @@ class Turn:
         self.billed = 0
         self.llm = queue.Queue()  # 大模型的输出，一段一条；None 表示结束
         self.stop = threading.Event()  # 用户打断：大模型不必再生成
+
+    def unheard(self):
+        """最后一个收到音频的词之后还有没有要读的字；只剩标点和空白时不必重发。"""
+        return any(ch.isalnum() for ch in self.text[self.heard :])
 
     def unspoken(self):
         """没有说出来的文本：最后一个收到音频的词之后的全部，加上大模型还没有输出的部分。"""
@@ -274,10 +278,10 @@ def fake_llm(pieces, stop):
 
 def start_context(pool, turn):
     """开始一个新的上下文，发送还没有收到音频的全部文本，照原样（标点和空白都保留）。"""
-    text = turn.text[turn.heard :]
-    if not any(ch.isalnum() for ch in text):
-        turn.over = turn.llm_done  # 只剩标点和空白：已经说完，不必重发；否则等大模型的下一段
+    if not turn.unheard():
+        turn.over = turn.llm_done  # 已经说完；大模型还没有输出完时，等它的下一段
         return
+    text = turn.text[turn.heard :]
     pool.get(turn.budget)
     turn.contexts += 1
     turn.context_id = turn.name if turn.contexts == 1 else f"{turn.name}-resend-{turn.contexts - 1}"
@@ -307,8 +311,8 @@ def failed(pool, turn, dead_since=None, counted=True, wait=False):
     dead_since：发现断线时发出 ping 的时刻；counted：算一次尝试；wait：先退避（连接还在时）。"""
     turn.cut()
     turn.context_id = None
-    if not any(ch.isalnum() for ch in turn.text[turn.heard :]) and turn.llm_done:
-        turn.over = True  # 每个词的音频都已收到：不是失败，不重发
+    if not turn.unheard():
+        turn.over = turn.llm_done  # 每个词的音频都已收到：不是失败，不重发
         return
     turn.budget.failed(dead_since)
     if counted:
@@ -358,6 +362,8 @@ def handle(pool, turn, message, interrupt):
         elif message["error"]["code"] == "internal_error":
             failed(pool, turn, wait=True)  # 服务端的故障：退避后重发
         else:
+            # 其余的错误码重发也没用（/api/errors#catalogue）。这个程序一条连接上同时只有一个上下文，
+            # 不会收到 rate_limited；几个会话共用连接时，按 /api/errors#websocket-rate-limited 处理。
             raise GiveUp(f"错误码 {message['error']['code']} 重发也没用")
 
 
@@ -391,7 +397,8 @@ def run_turn(pool, turn, pieces, interrupt):
         except Closed as closed:
             if closed.code in RECONNECT_NEVER:
                 raise GiveUp(f"关闭码 {closed.code}：重连也没用") from closed
-            pool.closed(closed.code, busy)
+            # 还有人在等、还有没说完的字时，这次断开才是失败
+            pool.closed(closed.code, busy and not turn.cancelled and turn.unheard())
             if turn.cancelled:
                 turn.context_id, turn.over = None, True  # 取消的上下文随连接结束，不重发
             elif busy:
