@@ -319,6 +319,12 @@ test.describe('contexts/voice_agent.py, the whole voice-agent loop', () => {
     expect(read(file)).not.toMatch(/"text_markup":/);
   });
 
+  test('without VOXLOOM_API_KEY: the documented hint, exit 1, no connection', async () => {
+    const result = await run({ VOXLOOM_API_KEY: '', VOXLOOM_WS_BASE: 'ws://127.0.0.1:9' });
+    expect(result.status, result.output).toBe(1);
+    expect(expectDocumented(result.output)).toHaveLength(1);
+  });
+
   test('against the mock: forwards each chunk unchanged, cancels turn 2, cuts it at end_ms and starts turn 3 on the same connection', async () => {
     const mock = await startWebsocketMock();
     let frames: Frame[] = [];
@@ -503,7 +509,7 @@ test.describe('contexts/voice_agent.py, the whole voice-agent loop', () => {
     try {
       const result = await run({ VOXLOOM_WS_BASE: relay.url });
       expect(result.status, result.output).toBe(1);
-      expect(documentedLines().exitRule).toContain('放弃时退出状态码为 1');
+      expect(documentedLines().exitRule).toMatch(/^放弃时.*退出状态码为 1/);
       expect(relay.state.refused).toHaveLength(1);
       // It gives up when told to wait past the budget, not after waiting.
       expect(Date.now() - relay.state.closedAt).toBeLessThan(retryPolicy.realtimeBudgetMs);

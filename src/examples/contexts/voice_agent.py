@@ -25,7 +25,8 @@
     [<context_id>] 从“<文本>”起重发
     放弃：<原因>。改为显示文字回复：<文本>
     合计计费 <字符数> 字符
-放弃时退出状态码为 1，否则为 0。
+    请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）
+放弃时和没有设置 VOXLOOM_API_KEY 时退出状态码为 1，否则为 0。
 
 运行：
     pip install websocket-client
