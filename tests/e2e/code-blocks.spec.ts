@@ -177,9 +177,11 @@ test('text selected in a code block stays selected when the page becomes interac
 async function pythonClient(page: Page) {
   await page.goto(guide);
   await hydrated(page);
+  // The page shows more than one Python block: the client is the one titled client.py.
   const block = page
     .locator('article .theme-code-block')
-    .filter({ has: page.locator('pre.language-python') });
+    .filter({ has: page.locator('pre.language-python') })
+    .filter({ has: page.locator('[class*="codeBlockTitle"]', { hasText: /^client\.py$/ }) });
   await block.hover();
   return block;
 }
