@@ -8,6 +8,7 @@ import { useTabs } from '@theme/utils/tabsUtils';
 import { decodeSamples, type StoredSample } from '@site/src/codegen/sampleFrontMatter';
 import { codeSampleLanguages, type CodeSampleLanguage } from '@site/src/data/codeSamples';
 import styles from './PrebuiltCodeSamples.module.css';
+import { arrived, fetchText, TextLoadError } from './fetchText';
 
 export type PrebuiltSample = StoredSample;
 
@@ -51,37 +52,6 @@ function Requirements({ language }: { language: CodeSampleLanguage }): ReactNode
 }
 
 /** Why a sample file did not load, in the reader's words. */
-class SampleLoadError extends Error {}
-
-/** The sample files fetched in this page view, by path: each once, again after a failure. */
-const fetched = new Map<string, Promise<string>>();
-/** Their text, once arrived: a panel mounted later (the page visited again) shows it at once. */
-const arrived = new Map<string, string>();
-
-function fetchSample(src: string): Promise<string> {
-  let text = fetched.get(src);
-  if (!text) {
-    text = fetch(src)
-      .catch(() => {
-        throw new SampleLoadError('网络连接失败');
-      })
-      .then(async (response) => {
-        if (!response.ok) throw new SampleLoadError(`服务器返回 HTTP ${response.status}`);
-        // A host that answers a missing file with a page (200, HTML) must not show as code.
-        if (!/^text\/plain\b/.test(response.headers.get('content-type') ?? 'text/plain')) {
-          throw new SampleLoadError('返回的不是纯文本文件');
-        }
-        const code = await response.text();
-        if (code.trim() === '') throw new SampleLoadError('返回的文件是空的');
-        arrived.set(src, code);
-        return code;
-      });
-    text.catch(() => fetched.delete(src));
-    fetched.set(src, text);
-  }
-  return text;
-}
-
 /** A sample file's text, or why it did not load. */
 type Loaded = { readonly code: string } | { readonly reason: string };
 
@@ -106,11 +76,11 @@ function FetchedSample({
   });
   useEffect(() => {
     if (!chosen || loaded) return;
-    fetchSample(src).then(
+    fetchText(src).then(
       (code) => setLoaded({ code }),
       (error: unknown) =>
         setLoaded({
-          reason: error instanceof SampleLoadError ? error.message : '文件无法读取',
+          reason: error instanceof TextLoadError ? error.message : '文件无法读取',
         }),
     );
   }, [chosen, loaded, src]);
@@ -169,7 +139,7 @@ export default function PrebuiltCodeSamples({
       <Tabs groupId="code-samples" className={styles.tabs}>
         {shown.map(({ sample, language }) => {
           const prefetch =
-            'src' in sample ? () => void fetchSample(sample.src).catch(() => undefined) : undefined;
+            'src' in sample ? () => void fetchText(sample.src).catch(() => undefined) : undefined;
           return (
             <TabItem
               key={language.language}

@@ -61,7 +61,10 @@ test.describe('example files', () => {
     test(`${name} parses`, () => check(file));
 
     test(`${name} is shown by a page`, () => {
-      const users = mdxFiles().filter((mdx) => read(mdx).includes(`src/examples/${name}?raw`));
+      // `?raw`: the text in the page; `?url`: a file the page fetches on demand (ExampleFile).
+      const users = mdxFiles().filter((mdx) =>
+        /\?(raw|url)'/.test(read(mdx).split(`src/examples/${name}`)[1] ?? ''),
+      );
       expect(users.length).toBeGreaterThan(0);
     });
 

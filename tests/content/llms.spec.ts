@@ -166,10 +166,15 @@ test.describe('the Markdown form of each page', () => {
         article.find('.tabs-container [role="tab"]').each((_, tab) => {
           expect(headings, `tab ${$(tab).text()}`).toContain($(tab).text().trim());
         });
-        // Code blocks keep their language, tables stay tables.
+        // Code blocks keep their language, tables stay tables; an example fetched on demand is
+        // a code block of its own in the Markdown.
         const blocks = article
-          .find('.theme-code-block')
-          .map((_, b) => /language-(\S+)/.exec($(b).attr('class') ?? '')?.[1])
+          .find('.theme-code-block, [data-example-src]')
+          .map(
+            (_, b) =>
+              $(b).attr('data-example-language') ??
+              /language-(\S+)/.exec($(b).attr('class') ?? '')?.[1],
+          )
           .get();
         expect(fences(markdown).map((f) => f.lang)).toEqual(blocks);
         // A reference field list (`data-fields`, the websocket page's) is a table in Markdown.
@@ -292,7 +297,8 @@ test.describe('no generator leftovers in the Markdown forms', () => {
         .each((_, el) => {
           if (/^h[1-6]$/.test(el.tagName))
             heading = { id: $(el).attr('id'), text: headingText($, el) };
-          else if ($(el).closest('.theme-code-block').length === 0 && heading) {
+          // A long example's button only opens its code, which the Markdown has in full.
+          else if ($(el).closest('.theme-code-block, [data-example-src]').length === 0 && heading) {
             found.set(heading.text, heading);
           }
         });

@@ -69,7 +69,7 @@ function numbers(constantName: string): number[] {
  */
 function documentedLines(): { shown: string[]; exitRule: string } {
   const html = readFileSync(htmlFileOf(siteDir, guideRoute), 'utf8');
-  const block = codeBlocksOf(html).find((b) => b.title === 'voice_agent.py');
+  const block = codeBlocksOf(html, siteDir).find((b) => b.title === 'voice_agent.py');
   expect(block, `${guideRoute} shows voice_agent.py`).toBeDefined();
   const code = block?.code ?? '';
   // The page shows the file as it is now (a stale build would test an old comment).

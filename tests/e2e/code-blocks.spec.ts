@@ -224,3 +224,40 @@ test('code on a page reached by a client-side navigation is highlighted', async 
     await computed(page, resolve(darkCodeTheme, 'keyword').color!),
   );
 });
+
+test.describe('a long example fetched on demand', () => {
+  test('opens into a code block whose copy button yields the file', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(guide);
+    await hydrated(page);
+    const example = page.locator('[data-example-file="voice_agent.py"]');
+    await expect(example.getByRole('link', { name: '下载 voice_agent.py' })).toBeVisible();
+    await example.getByRole('button', { name: '在页面中显示 voice_agent.py' }).click();
+    const block = example.locator('.theme-code-block');
+    await expect(block.locator('pre.language-python')).toBeVisible();
+    await block.hover();
+    await block.getByRole('button', { name: '复制代码到剪贴板' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.trim()).toBe(readFileSync('src/examples/contexts/voice_agent.py', 'utf8').trim());
+  });
+
+  test.describe('when the file fails', () => {
+    test.use({ expectedConsoleErrors: [/Failed to load resource/] });
+    test('says why it did not load, and loads on retry', async ({ page }) => {
+      let refuse = true;
+      await page.route('**/assets/examples/**', (route) =>
+        refuse ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+      );
+      await page.goto(guide);
+      await hydrated(page);
+      const example = page.locator('[data-example-file="voice_agent.py"]');
+      await example.getByRole('button', { name: '在页面中显示 voice_agent.py' }).click();
+      await expect(example.getByRole('alert')).toContainText(
+        'voice_agent.py 没能加载：服务器返回 HTTP 503',
+      );
+      refuse = false;
+      await example.getByRole('button', { name: '重试' }).click();
+      await expect(example.locator('pre.language-python')).toBeVisible();
+    });
+  });
+});

@@ -153,9 +153,12 @@ function classify(language: string, code: string, title: string): GuideKind {
 }
 
 /** The code blocks of one built page: language, title and the text of each line. */
-export function codeBlocksOf(html: string): { language: string; title: string; code: string }[] {
+export function codeBlocksOf(
+  html: string,
+  siteDir?: string,
+): { language: string; title: string; code: string }[] {
   const $ = load(html);
-  return $('.theme-code-block')
+  const blocks = $('.theme-code-block')
     .toArray()
     .map((block) => {
       const language = /\blanguage-(\S+)/.exec($(block).attr('class') ?? '')?.[1] ?? 'text';
@@ -166,6 +169,20 @@ export function codeBlocksOf(html: string): { language: string; title: string; c
         .map((line) => $(line).text());
       return { language, title, code: lines.join('\n') };
     });
+  // A long example the page fetches on demand (src/components/ExampleFile): the file it fetches,
+  // which the code block it opens shows as is.
+  const fetched = $('[data-example-src]')
+    .toArray()
+    .map((element) => {
+      const src = $(element).attr('data-example-src')!;
+      if (!siteDir) throw new Error(`the page fetches ${src}: pass the site's folder`);
+      return {
+        language: $(element).attr('data-example-language') ?? 'text',
+        title: $(element).attr('data-example-file') ?? path.basename(src),
+        code: readFileSync(path.join(siteDir, src), 'utf8').replace(/\n$/, ''),
+      };
+    });
+  return [...blocks, ...fetched];
 }
 
 /**
@@ -205,7 +222,7 @@ export function guideCode(siteDir: string | null, skipRoutes: ReadonlySet<string
       );
       if (skipRoutes.has(route) || ['/404', '/search'].includes(route)) continue;
       const shownRoute = route || '/';
-      codeBlocksOf(readFileSync(file, 'utf8')).forEach((block, n) => {
+      codeBlocksOf(readFileSync(file, 'utf8'), siteDir).forEach((block, n) => {
         const example = examples.get(normalise(block.code));
         if (example) {
           example.pages.push(shownRoute);

@@ -175,7 +175,7 @@ for (const [name, output] of Object.entries(sampleOutputs) as [string, SampleOut
       expect(route, `no built page shows the output of ${name}`).toBeDefined();
       const shown = shownOutput(html!, name);
       expect(shown).toEqual(output.cases);
-      const blocks = codeBlocksOf(html!).map((b) => normalise(b.code));
+      const blocks = codeBlocksOf(html!, site).map((b) => normalise(b.code));
       for (const example of output.examples) {
         const source = normalise(readFileSync(path.join(examplesDir, example), 'utf8'));
         expect(blocks, `${route} shows ${example}`).toContain(source);
@@ -188,7 +188,7 @@ for (const [name, output] of Object.entries(sampleOutputs) as [string, SampleOut
           expect(route).toBeDefined();
           const source = normalise(readFileSync(path.join(examplesDir, example), 'utf8'));
           // The page's text of the example (its code lines), not the file.
-          const code = codeBlocksOf(html!).find((b) => normalise(b.code) === source)!.code;
+          const code = codeBlocksOf(html!, site).find((b) => normalise(b.code) === source)!.code;
           const websocket = output.operation === 'websocket';
           const r = websocket ? undefined : await record();
           const ws = websocket ? await startWebsocketMock() : undefined;

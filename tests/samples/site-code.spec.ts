@@ -72,7 +72,7 @@ test('every code block of the built pages and every fetched sample file keeps th
   let blocks = 0;
   const pages = walk(site, (name) => name.endsWith('.html'));
   for (const file of pages) {
-    for (const block of codeBlocksOf(readFileSync(file, 'utf8'))) {
+    for (const block of codeBlocksOf(readFileSync(file, 'utf8'), site)) {
       blocks += 1;
       for (const p of codeProblems(block.language, block.code)) {
         problems.push(`${path.relative(site, file)} (${block.language}): ${p}`);

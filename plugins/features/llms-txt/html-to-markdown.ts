@@ -74,6 +74,8 @@ interface Context {
   anchor?: string;
   /** Absolute URL of the page, to resolve links against. */
   readonly pageUrl: string;
+  /** The text of a file of the built site (`/assets/examples/…`), for examples fetched on demand. */
+  readonly siteFile?: (src: string) => string;
 }
 
 /** A theme code block: its language, optional title and lines, as one `<pre>`. */
@@ -220,6 +222,16 @@ function convertNode(node: ElementContent, ctx: Context): ElementContent[] {
   if (node.type === 'text') return [{ ...node, value: node.value.replace(/\u200b/g, '') }];
   if (!isElement(node) || isChrome(node)) return [];
   if (hasClass(node, 'theme-code-block')) return [codeBlock(node)];
+  // A long example the page fetches on demand (src/components/ExampleFile): its code, in full.
+  if (typeof node.properties.dataExampleSrc === 'string' && ctx.siteFile) {
+    const code = ctx.siteFile(node.properties.dataExampleSrc);
+    return [
+      el('pre', [text(code.replace(/\n+$/, ''))], {
+        dataLanguage: node.properties.dataExampleLanguage,
+        dataTitle: node.properties.dataExampleFile,
+      }),
+    ];
+  }
   if (hasClass(node, 'tabs-container')) return tabs(node, ctx);
   if (hasClass(node, 'theme-admonition')) return [admonition(node, ctx)];
   // The reference pages' method-and-path banner, written as the operations' Markdown has it.
@@ -319,10 +331,14 @@ const toMarkdown = unified()
  * The Markdown of a page's article (`.theme-doc-markdown`), or undefined when the page has none.
  * Links are made absolute against `pageUrl`, so the text stands on its own when pasted.
  */
-export async function articleMarkdown(tree: Root, pageUrl: string): Promise<string | undefined> {
+export async function articleMarkdown(
+  tree: Root,
+  pageUrl: string,
+  siteFile?: (src: string) => string,
+): Promise<string | undefined> {
   const article = select('.theme-doc-markdown', tree);
   if (!article) return undefined;
-  const ctx: Context = { level: 1, pageUrl };
+  const ctx: Context = { level: 1, pageUrl, siteFile };
   const root: Root = { type: 'root', children: convert(structuredClone(article).children, ctx) };
   const mdast = await toMarkdown.run(root);
   return toMarkdown.stringify(mdast).trim();

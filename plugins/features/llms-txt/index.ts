@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
@@ -151,7 +151,9 @@ export default function llmsTxtPlugin(context: LoadContext): Plugin {
               specUrl: operation.specUrl,
               pageUrl,
             })
-          : await articleMarkdown(tree, pageUrl);
+          : await articleMarkdown(tree, pageUrl, (src) =>
+              readFileSync(path.join(outDir, src), 'utf8'),
+            );
         if (!body) throw new Error(`llms-txt: ${doc.permalink} has no article to convert`);
         // The source line right under the title: pasted into a chat, the text says where it is from.
         const markdown = body.replace(/^(# .*)$/m, `$1\n\n来源：[${pageUrl}](${pageUrl})`);
