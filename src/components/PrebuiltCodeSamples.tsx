@@ -6,7 +6,11 @@ import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import { useTabs } from '@theme/utils/tabsUtils';
 import { decodeSamples, type StoredSample } from '@site/src/codegen/sampleFrontMatter';
-import { codeSampleLanguages, type CodeSampleLanguage } from '@site/src/data/codeSamples';
+import {
+  codeLanguageGroup,
+  codeSampleLanguages,
+  type CodeSampleLanguage,
+} from '@site/src/data/codeSamples';
 import styles from './PrebuiltCodeSamples.module.css';
 import { arrived, fetchText, TextLoadError } from './fetchText';
 
@@ -136,7 +140,7 @@ export default function PrebuiltCodeSamples({
   });
   return (
     <section className={styles.samples} aria-label="示例代码">
-      <Tabs groupId="code-samples" className={styles.tabs}>
+      <Tabs groupId={codeLanguageGroup} className={styles.tabs}>
         {shown.map(({ sample, language }) => {
           const prefetch =
             'src' in sample ? () => void fetchText(sample.src).catch(() => undefined) : undefined;

@@ -125,3 +125,10 @@ export function requirementsOf(language: CodeSampleLanguage): SampleRequirement[
  * javascript, go, c, rust and json): what the samples and the guides' shell commands need.
  */
 export const extraPrismLanguages: readonly string[] = ['bash', 'csharp', 'php', 'java'];
+
+/**
+ * The tab group of every code-language choice: the guides' tabs (`groupId="language"`), the
+ * reference samples and the request editor's code share it, so a language picked in one is the
+ * one the others open on (the theme stores the choice under this name).
+ */
+export const codeLanguageGroup = 'language';

@@ -199,3 +199,30 @@ test('the chosen language is kept on the next reference page', async ({ page }) 
     'net/http',
   );
 });
+
+test('the language chosen in a guide is the one the reference opens on, and back', async ({
+  page,
+}) => {
+  // The quick start's tabs (the home page) and the contexts guide's are the guides' language tabs.
+  await page.goto('/');
+  await hydrated(page);
+  await page.locator('article').getByRole('tab', { name: 'Node.js', exact: true }).first().click();
+  await page.goto(pages[0].route);
+  await hydrated(page);
+  await expect(samplesOf(page).getByRole('tab', { name: 'Node.js', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await samplesOf(page).getByRole('tab', { name: 'cURL', exact: true }).click();
+  await page.goto('/guides/contexts');
+  await hydrated(page);
+  // The contexts guide has no cURL tab: it opens on its first language, Python.
+  await expect(
+    page.locator('article').getByRole('tab', { name: 'Python', exact: true }).first(),
+  ).toHaveAttribute('aria-selected', 'true');
+  await page.goto('/');
+  await hydrated(page);
+  await expect(
+    page.locator('article').getByRole('tab', { name: 'cURL', exact: true }).first(),
+  ).toHaveAttribute('aria-selected', 'true');
+});

@@ -6,7 +6,7 @@ import buildPostmanRequest from '@theme/ApiExplorer/buildPostmanRequest';
 import CodeTabs from '@theme/ApiExplorer/CodeTabs';
 import { useResolvedEncoding } from '@theme/ApiExplorer/EncodingSelection/useResolvedEncoding';
 import { useTypedSelector } from '@theme/ApiItem/hooks';
-import { codeSampleLanguages } from '@site/src/data/codeSamples';
+import { codeLanguageGroup, codeSampleLanguages } from '@site/src/data/codeSamples';
 import { sampleOperation, type SampleOperation } from '@site/src/codegen/sampleOperation';
 import { renderTemplate } from '@site/src/codegen/templates';
 import { useJsonBody } from '@site/src/components/RequestEditor/jsonBody';
@@ -122,7 +122,7 @@ export default function CodeSnippets({ postman, requestBody }: Props): ReactNode
   }
   return (
     <CodeTabs
-      groupId="code-samples"
+      groupId={codeLanguageGroup}
       action={actions}
       languageSet={languageSet}
       defaultValue={codeSampleLanguages[0].language}
