@@ -333,7 +333,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'clone-charge',
     topic: '克隆的余额检查与扣费',
-    rule: '提交时比较一次克隆费和[可用余额](/api/user/credit)（`available_balance`），不够时返回 `insufficient_credit`，不创建音色。通过检查后，处理期间预留这笔克隆费，可用余额随即减去它。音色变为 `ready` 时，克隆费计入这一小时的用量，在整点扣费时扣除；此后删除这个音色，克隆费照样扣除。音色变为 `failed` 或在处理中被删除时不计费，预留随之取消。扣没扣，以[用量明细](/price#billing-rule-usage-records)中有没有它的记录为准。',
+    rule: '提交时比较一次克隆费和[可用余额](/api/user/credit)（`available_balance`），不够时返回 `insufficient_credit`，不创建音色。通过检查后，处理期间预留这笔克隆费，可用余额随即减去它。音色变为 `ready` 时，克隆费计入这一小时的用量，在整点扣费时扣除；此后删除这个音色，克隆费照样扣除。音色变为 `failed` 或在处理中被删除时不计费，预留随之取消。扣没扣，以[用量明细](/price#billing-rule-usage-records)中有没有它的记录为准；对账时克隆费按那条记录的小时算，不看音色对象的字段。',
   },
   {
     id: 'low-balance-alert',

@@ -179,7 +179,7 @@ test('polling waits the longer of the interval and Retry-After, with no jitter (
 
 test('voices list newest first by created_at, presets by their release time, ties by voice_id (D153)', () => {
   const list = page('/api/voices/list');
-  expect(list).toContain('结果按 `created_at` 从新到旧排列，时间相同的按 `voice_id` 排列');
+  expect(list).toContain('按 `created_at` 从新到旧排列，时间相同的按 `voice_id` 升序排列');
   expect(list).toContain('预置音色的 `created_at` 是它上线的时间');
   // The documented example keeps that order.
   const voices = openApiDocuments().find(({ doc }) => (doc.paths as Json)['/v1/voices'])!.doc;

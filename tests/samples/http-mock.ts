@@ -1376,7 +1376,7 @@ export async function startHttpMock(options: {
           }
           const held = [...voices.values()].filter((v) => v.deletedAt === undefined).length;
           if ((account.customVoices ?? 0) + held >= limit('customVoices').value) {
-            // No API tells the quota: the message states it and the count (D219).
+            // No API tells the quota: the message states it and the count (D209).
             const quota = limit('customVoices').value;
             return refuse({
               code: 'voice_limit_reached',
