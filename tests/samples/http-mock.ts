@@ -397,8 +397,13 @@ export function cloneChecker(doc: Json): (headers: RequestHeaders, body: Buffer)
   // Not strict: OpenAPI's annotations (`example`) are not JSON Schema keywords.
   const ajv = new Ajv2020({ strict: false });
   const validateFields = ajv.compile(fieldsSchema);
+  const parameters = ((doc.components as Json).parameters ?? {}) as Record<string, Json>;
   const headerParams = ((operation.parameters ?? []) as Json[])
-    .map((p) => resolve(p))
+    .map((p) =>
+      typeof p.$ref === 'string'
+        ? parameters[p.$ref.replace('#/components/parameters/', '')]
+        : resolve(p),
+    )
     .filter((p) => p.in === 'header')
     .map((p) => ({ name: String(p.name), validate: ajv.compile(p.schema as Schema) }));
 
