@@ -446,3 +446,11 @@ test('clone fees are reconciled from the usage records, by their hour; the conse
     '和收到的每个 201 响应的请求 ID（创建它的和重放的都记）。创建它的那次响应没有收到时，请求日志按 `voice_id` 也能找到创建它的请求',
   );
 });
+
+test('Retry-After on /api/speech/post: a rate 429’s is exact, earlier is refused; a concurrency 429’s is an estimate', () => {
+  const post = page('/api/speech/post');
+  expect(post).toContain(
+    '速率超限的 429：它是距离本分钟计数清零的秒数，是准确的，提前发出一定被拒绝。并发超限的 429：它是估计值，提前发出时，只有同时进行中的请求仍在上限才被拒绝',
+  );
+  expect(post).not.toContain('提前发出仍会被拒绝。每个 429 和 503');
+});
