@@ -293,7 +293,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'usage-records',
     topic: '没有收到计费字符数时',
-    rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的[用量明细](/price#reconciliation)：HTTP 请求按请求 ID，连响应头也没有收到时按它带的 \`X-Client-Request-Id\`，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 找到它的记录；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新，API 没有查询用量的接口。在明细出来之前，程序把这个上下文记为“待核对”，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
+    rule: `HTTP 请求没有收完响应、WebSocket 上下文随连接关闭而结束时，计费字符数唯一的来源是[控制台](${deployment.consoleUrl})的[用量明细](/price#reconciliation)：HTTP 请求按请求 ID 或它带的 \`X-Client-Request-Id\`，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 找到它的记录；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新，API 没有查询用量的接口。在明细出来之前，程序把这个上下文记为“待核对”，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
   },
   {
     id: 'billing-month',

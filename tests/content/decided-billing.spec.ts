@@ -338,7 +338,7 @@ test('X-Client-Request-Id: a shared header of every HTTP operation, echoed, in t
   expect(ids).toContain(
     '每个 HTTP 请求都可以带请求头 `X-Client-Request-Id`，值是你生成的 ID（例如 UUID），发送前记进日志',
   );
-  expect(rule('usage-records')).toContain('连响应头也没有收到时按它带的 `X-Client-Request-Id`');
+  expect(rule('usage-records')).toContain('HTTP 请求按请求 ID 或它带的 `X-Client-Request-Id`');
 });
 
 test('balances are now’s: top-ups, grants and expiries at once, usage at each hourly debit; no “after the last debit” definition (D204)', () => {

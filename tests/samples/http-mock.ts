@@ -139,6 +139,8 @@ export interface Recorder {
   debits(): DebitRecord[];
   /** The balance-change list by Beijing month, with its opening and closing balance (D205). */
   months(): MonthStatement[];
+  /** A top-up paid now, in fen: in the balance at once (D204), a 充值 row at its time. */
+  topUp(fen: number): void;
   /** Fails or slows the next request of an operation (the model's failure injection, over HTTP). */
   fault(operationId: string, fault: Fault): void;
   close(): Promise<void>;
@@ -621,14 +623,15 @@ export interface ConsoleUsageRecord {
  * clone fees), or a voucher's expiry, written after its hour's debit and dated by that hour (D207).
  */
 export interface DebitRecord {
-  readonly type: '扣费' | '代金券过期';
+  readonly type: '扣费' | '代金券过期' | '充值';
   /** The hour the line belongs to, Beijing time (D141): the usage's hour for a debit. */
   readonly hour: string;
   readonly model: ModelId | 'clone' | null;
   readonly characters: number;
   /**
-   * What left the balance (金额, D206): for a debit what was taken, `voucherFen + cashFen`; for an
-   * expiry, what the voucher still held after its hour's debit.
+   * How much the balance changed (金额, D206), as a magnitude: a top-up adds it, the other rows
+   * take it off. For a debit what was taken, `voucherFen + cashFen`; for an expiry, what the
+   * voucher still held after its hour's debit.
    */
   readonly fen: number;
   readonly voucherFen: number;
@@ -1565,6 +1568,23 @@ export async function startHttpMock(options: {
         settle();
         return [...debitLog];
       },
+      topUp: (fen) => {
+        if (!ledger) throw new Error('topUp needs an account with a balance');
+        // Debits of hours already ended come first, so the rows stay in the order of events.
+        settle();
+        ledger.cash += fen;
+        const t = clock.now();
+        debitLog.push({
+          type: '充值',
+          hour: `${beijingHour(t).slice(0, 11)}${new Date(t + debitRule.utcOffsetHours * 3_600_000).toISOString().slice(11, 16)}`,
+          model: null,
+          characters: 0,
+          fen,
+          voucherFen: 0,
+          cashFen: fen,
+          uncollectedFen: 0,
+        });
+      },
       months: () => {
         settle();
         // Each Beijing month opens with the last one's closing; its rows take their amounts off.
@@ -1578,7 +1598,7 @@ export async function startHttpMock(options: {
             out.push(statement);
           }
           statement.rows.push(row);
-          balance -= row.fen;
+          balance += row.type === '充值' ? row.fen : -row.fen;
           statement.closing = balance;
         }
         return out;

@@ -876,3 +876,29 @@ test('a month’s closing balance is the one after its last hourly debit, taken 
   }
   expect((december.closing / 100).toFixed(2)).toBe((await credit()).total_balance);
 });
+
+test('a top-up counts at once, in every balance field and the available balance, and opens its own row at its time (D204)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:10:00Z'));
+  const { speak, call, recorder } = await account({ clock, cashFen: 10 });
+  const credit = async () => (await call('/v1/user/credit')).json() as Promise<Json>;
+  // 10:10: 400 characters, 6 fen, undebited: only the available balance shows it.
+  expect((await speak({ ...speech, text: '声'.repeat(400) })).status).toBe(200);
+  expect(await credit()).toMatchObject({ total_balance: '0.10', available_balance: '0.04' });
+  // 10:20: a top-up of 1 yuan counts at once, before any hourly debit.
+  clock.advance(10 * minute);
+  recorder.topUp(100);
+  expect(await credit()).toMatchObject({
+    total_balance: '1.10',
+    cash_balance: '1.10',
+    available_balance: '1.04',
+  });
+  // 11:00: the hour's usage is debited; the rows still sum to the balance.
+  clock.advance(40 * minute);
+  expect(recorder.debits().map((r) => [r.type, r.hour, r.fen])).toEqual([
+    ['充值', '2026-11-28 18:20', 100],
+    ['扣费', '2026-11-28 18:00', 6],
+  ]);
+  const [november] = recorder.months();
+  expect((november.closing / 100).toFixed(2)).toBe((await credit()).total_balance);
+  expect(november.closing).toBe(104);
+});
