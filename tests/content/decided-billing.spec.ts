@@ -1,5 +1,5 @@
 /**
- * The billing and cloning decisions of the fourth clone reader's audit (issue 40) that are rules
+ * The billing and cloning decisions of the fourth and sixth clone readers' audits (issue 40) that are rules
  * for the client or facts of the console rather than behaviour a mock can show: each is stated
  * by its owner (a data module or the contract), and the built pages (their Markdown forms) say it
  * where the reader looks for it, in one wording. The behaviour behind them (hourly records,
@@ -453,4 +453,11 @@ test('Retry-After on /api/speech/post: a rate 429’s is exact, earlier is refus
     '速率超限的 429：它是距离本分钟计数清零的秒数，是准确的，提前发出一定被拒绝。并发超限的 429：它是估计值，提前发出时，只有同时进行中的请求仍在上限才被拒绝',
   );
   expect(post).not.toContain('提前发出仍会被拒绝。每个 429 和 503');
+});
+
+test('the voice quota is told as a default that can be raised, wherever a page states it (D209)', () => {
+  for (const route of ['/guides/clone', '/faqs']) {
+    expect(page(route), route).toMatch(/默认最多(?:保存)? \d+ 个(?:自定义音色)?，可以\[申请提高\]/);
+  }
+  expect(page('/guides/clone')).toContain('没有接口查询音色名额');
 });

@@ -20,7 +20,8 @@
  *   with another body gets 409 `idempotency_conflict` with `Location` naming the voice the key
  *   created (D60, D77); same-key requests run one at a time (D75); a key is saved when its voice
  *   is created (D88), forgotten 24 hours later (D93) or when its voice is deleted (D78). Then
- *   quota (403) and balance (402). Moderation of the recording needs a model: it always passes;
+ *   quota (403, its message stating the quota and the count, D209) and balance (402).
+ *   Moderation of the recording needs a model: it always passes;
  * - the voices cloned in the run: processing, then `ready` or `failed` with `failure_reason`
  *   (D38, D67), readable at once (D72), renamed by PATCH, gone after DELETE (404, D96);
  * - with a balance (`AccountOptions.cashFen`, vouchers), reservations (D99), the clone fee once a
