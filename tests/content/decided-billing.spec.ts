@@ -392,9 +392,9 @@ test('金额 is what was taken and makes the identity; 未扣金额 stands besid
 });
 
 test('a voucher expiring within an hour: out of the balance at expiry, pays the hour, its expiry row after that debit (D207)', () => {
-  expect(rule('vouchers')).toContain('它一过期就不再计入余额，可用余额随即减去它剩余的金额');
+  expect(rule('vouchers')).toContain('它一过期就不再计入余额和可用余额');
   expect(rule('vouchers')).toContain(
-    '扣费记录在扣费行之后写一行代金券过期，小时是这一小时，金额是扣费后它剩下的部分',
+    '扣费记录接着写一行代金券过期，小时是这一小时，金额是它剩下的部分',
   );
   expect(section('/price', '### 余额的组成与扣费顺序')).toContain(shown(rule('vouchers')));
 });
