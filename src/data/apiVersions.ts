@@ -163,12 +163,13 @@ export const apiChanges: readonly ApiChange[] = [
   {
     date: '2026-11-28',
     kind: 'added',
-    title: '错误消息的计费字符数、限流响应头、克隆失败原因与可用余额',
+    title: '错误消息的计费字符数、限流响应头、克隆失败原因、可用余额与客户端请求 ID',
     items: [
       '`error` 消息新增字段 `billed_characters`：结束上下文的错误给出这个上下文的计费字符数，与 `done` 的同名字段含义相同；不结束任何上下文的错误为 `null`。',
       'HTTP 接口的每个响应都带 `X-RateLimit-Limit`、`X-RateLimit-Remaining` 和 `X-RateLimit-Reset`，不再只是 `POST /v1/speech` 的成功响应和 429 响应；每个 503 响应都带 `Retry-After`。',
       '音色对象新增字段 `failure_reason`：克隆失败（`failed`）时的原因，其他状态为 `null`。',
       '`GET /v1/user/credit` 新增字段 `available_balance`（可用余额）：下一次余额检查用的金额，已经减去还没有扣除的用量和预留的费用。',
+      'HTTP 接口都接受可选请求头 `X-Client-Request-Id`（客户端为这次请求生成的 ID）：响应头中原样返回，并记在控制台的用量明细和请求日志中，连接在响应头到达之前断开时，按它找到这次请求。不合规时返回 400 `invalid_request`，`param` 为 `X-Client-Request-Id`。',
       '文档更正，服务端行为不变：一条连接上的 `context_id` 只能用一次，上下文结束后再发给它的消息都返回 `invalid_request`。此前文档说结束后可以再次使用，是错误的。',
       '文档更正，服务端行为不变：后续 `generate` 改变上下文的设置时返回 `invalid_request`，`param` 指出字段；`output_format` 只接受[输出格式](/api/introduction#output-formats)表中的组合；克隆按文件内容识别音频格式，不看声明的媒体类型和文件名。',
     ],

@@ -236,6 +236,11 @@ export const consoleLists: readonly ConsoleList[] = [
         meaning:
           'HTTP 请求的请求 ID；WebSocket 上下文的连接 ID（握手响应头 `X-Request-Id`）和 `context_id`；克隆的 `voice_id`',
       },
+      {
+        field: '客户端请求 ID',
+        meaning:
+          'HTTP 请求带的请求头 `X-Client-Request-Id`，没有带时为空；没有拿到请求 ID 时按它查找',
+      },
       { field: '计费字符数', meaning: '这些段的计费字符数之和；克隆为 0' },
       {
         field: '金额',
@@ -248,23 +253,27 @@ export const consoleLists: readonly ConsoleList[] = [
     id: 'debits',
     name: '扣费记录',
     lines:
-      '余额的每一次变动一行：每个整点的扣费按模型一行，每次计费的克隆一行；充值、代金券的发放和过期、争议退款也各一行。上月末的余额加上本月各行的金额（扣费为负），就是本月末的余额。',
+      '余额的每一次变动一行：每个整点的扣费按模型一行，每次计费的克隆一行；充值、代金券的发放和过期、争议退款也各一行。每个月的列表以月初余额开头、月末余额结尾：月末余额是这个月最后一小时的扣费之后的余额，过去某个月月末的余额就在这里查。月初余额加上这个月各行的金额，等于月末余额。',
     fields: [
       { field: '类型', meaning: '扣费、充值、代金券发放、代金券过期或退款' },
-      { field: '小时', meaning: '扣费扣除的是哪一小时的用量；其他类型是变动的时间。北京时间' },
+      {
+        field: '小时',
+        meaning:
+          '扣费和代金券过期是它们所属的那一小时：扣费是它扣除的用量所属的小时，月末最后一小时的用量在次月 0 点扣除，仍记在这个月；其他类型是变动的时间。北京时间',
+      },
       { field: '模型', meaning: '`model`，或克隆' },
       { field: '计费字符数', meaning: '这一小时这个模型的计费字符数之和' },
       {
         field: '金额',
         meaning:
-          '扣费按计费字符数之和折算，四舍五入到分；其他类型是变动的金额。增加余额为正，减少为负',
+          '余额实际变动的金额，增加为正，减少为负；扣费一行是实际扣下的金额，等于代金券支付与充值余额支付之和。月初余额加上各行的金额等于月末余额',
       },
       { field: '代金券支付', meaning: '金额中由代金券支付的部分' },
       { field: '充值余额支付', meaning: '金额中由充值余额支付的部分' },
       {
         field: '未扣金额',
         meaning:
-          '代金券在预留期间过期、余额不够扣时只扣到 0，没有扣到的部分写在这里，不再追收；通常为 0',
+          '扣费一行中应扣而没有扣到的部分，不再追收，也不算在金额里。应扣的是这一小时这个模型的费用，按计费字符数之和折算、四舍五入到分；余额只扣到 0 时才有（例如代金券在预留期间过期），通常为 0',
       },
     ],
   },
@@ -284,12 +293,12 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'usage-records',
     topic: '没有收到计费字符数时',
-    rule: `客户端没有收到计费字符数时（HTTP 请求没有收完响应，或 WebSocket 上下文随连接关闭而结束），唯一的来源是[控制台](${deployment.consoleUrl})的[用量明细](/price#reconciliation)：HTTP 请求按请求 ID，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 找到它的记录；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新，API 没有查询用量的接口。在明细出来之前，程序把这个上下文记为“待核对”，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
+    rule: `HTTP 请求没有收完响应、WebSocket 上下文随连接关闭而结束时，计费字符数唯一的来源是[控制台](${deployment.consoleUrl})的[用量明细](/price#reconciliation)：HTTP 请求按请求 ID 或它带的 \`X-Client-Request-Id\`，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 找到它的记录；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新，API 没有查询用量的接口。在明细出来之前，程序把这个上下文记为“待核对”，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
   },
   {
     id: 'billing-month',
     topic: '按北京时间分小时、分月',
-    rule: `扣费的小时和计费的月份都按北京时间（UTC+${billingUtcOffsetHours}）划分，月份是自然月。用量属于它开始合成的那一小时和那个月，不论什么时候扣除：31 日 23:30 开始合成的段，在次月 1 日 0 点扣除，仍算在 31 日所在的月份。克隆费属于音色变为 \`ready\` 的那一小时。`,
+    rule: `扣费的小时和计费的月份都按北京时间（UTC+${billingUtcOffsetHours}）划分，月份是自然月。用量属于它开始合成的那一小时和那个月，不论什么时候扣除：31 日 23:30 开始合成的段，在次月 1 日 0 点扣除，仍算在 31 日所在的月份。克隆费属于音色变为 \`ready\` 的那一小时。一个月的月末余额，是这个月最后一小时的用量扣除之后的余额，见[扣费记录](/price#reconciliation)。`,
   },
   {
     id: 'reconcile',
@@ -304,12 +313,17 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'vouchers',
     topic: '代金券的使用顺序',
-    rule: '扣费先用代金券，用完再用充值余额；有几张代金券时，先用过期时间最早的。一小时的用量由这一小时开始时还有效的代金券支付，所以在这一小时里过期的代金券，仍然支付这一小时的用量。过期之后，它剩余的金额不再计入余额。',
+    rule: '扣费先用代金券，用完再用充值余额；有几张代金券时，先用过期时间最早的。一小时的用量由这一小时开始时还有效的代金券支付，所以在这一小时里过期的代金券，仍然支付这一小时的用量。它一过期就不再计入余额和可用余额；这一小时扣费之后，扣费记录接着写一行代金券过期，小时是这一小时，金额是它剩下的部分。',
   },
   {
     id: 'balance-check',
     topic: '余额不会变成负数',
     rule: '每次余额检查都比较费用和[可用余额](/api/user/credit)（`available_balance`）：费用不超过它就通过，超过时返回 `insufficient_credit`，不合成、不计费。HTTP 请求通过检查后预留整段文本的费用，直到请求结束，所以同时进行的请求不会一起透支。预留的费用不对应某一张代金券：代金券在预留期间过期、剩下的余额不够扣时，只扣到 0，余额不会变成负数。',
+  },
+  {
+    id: 'money',
+    topic: '金额怎样计算',
+    rule: '单价是 0.001 分的整数倍，一次请求的费用精确到 0.001 分。请用十进制类型（如 Python 的 `decimal.Decimal`）或以 0.001 分为单位的整数计算，不要换算成整数“分”。费用超过返回的 `available_balance` 时，这期间余额没有别的变动的话，请求一定收到 402；不超过就不会因余额被拒绝。',
   },
   {
     id: 'top-up',
@@ -319,12 +333,12 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'clone-charge',
     topic: '克隆的余额检查与扣费',
-    rule: '提交时比较一次克隆费和[可用余额](/api/user/credit)（`available_balance`），不够时返回 `insufficient_credit`，不创建音色。通过检查后，处理期间预留这笔克隆费，可用余额随即减去它。音色变为 `ready` 时，克隆费计入这一小时的用量，在整点扣费时扣除；此后删除这个音色，克隆费照样扣除。音色变为 `failed` 或在处理中被删除时不计费，预留随之取消。扣没扣，以[用量明细](/price#billing-rule-usage-records)中有没有它的记录为准。',
+    rule: '提交时比较一次克隆费和[可用余额](/api/user/credit)（`available_balance`），不够时返回 `insufficient_credit`，不创建音色。通过检查后，处理期间预留这笔克隆费，可用余额随即减去它。音色变为 `ready` 时，克隆费计入这一小时的用量，在整点扣费时扣除；此后删除这个音色，克隆费照样扣除。音色变为 `failed` 或在处理中被删除时不计费，预留随之取消。扣没扣，以[用量明细](/price#billing-rule-usage-records)中有没有它的记录为准；对账时克隆费按那条记录的小时算，不看音色对象的字段。',
   },
   {
     id: 'low-balance-alert',
     topic: '余额预警',
-    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，余额低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，比较[可用余额](/api/user/credit)（\`available_balance\`）。`,
+    rule: `在[控制台](${deployment.consoleUrl})设置预警金额后，[可用余额](/api/user/credit)（\`available_balance\`）低于它时向账户的通知邮箱发送提醒，每天最多一次；默认不设置。程序里要判断余额时，定时调用 \`GET /v1/user/credit\`，同样比较 \`available_balance\`。`,
   },
   {
     id: 'invoices',

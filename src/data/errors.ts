@@ -236,7 +236,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'adopt',
     onWebsocket: false,
     action:
-      '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成，它是这次提交第一次送达时创建的。不要自动换新键重新提交，那会再创建一个音色、再计费一次。然后修正程序：重新提交要原样发送保存的请求，用户改了录音或名称要用新的键，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
+      '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成，它是这个键下第一个创建了音色的请求创建的。不要自动换新键重新提交，那会再创建一个音色、再计费一次。然后修正程序：重新提交要原样发送保存的请求，用户改了录音或名称要用新的键，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
     example: {
       message: '这个 Idempotency-Key 已经创建了音色，这次请求的内容与那次不同，见响应头 Location。',
       param: 'Idempotency-Key',

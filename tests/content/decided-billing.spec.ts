@@ -1,5 +1,5 @@
 /**
- * The billing and cloning decisions of the fourth clone reader's audit (issue 40) that are rules
+ * The billing and cloning decisions of the fourth and sixth clone readers' audits (issue 40) that are rules
  * for the client or facts of the console rather than behaviour a mock can show: each is stated
  * by its owner (a data module or the contract), and the built pages (their Markdown forms) say it
  * where the reader looks for it, in one wording. The behaviour behind them (hourly records,
@@ -62,6 +62,7 @@ test('the console’s usage records and hourly debits are listed field by field 
     '接口',
     '模型',
     '标识',
+    '客户端请求 ID',
     '计费字符数',
     '金额',
   ]);
@@ -77,7 +78,7 @@ test('the console’s usage records and hourly debits are listed field by field 
     '未扣金额',
   ]);
   expect(debits.lines).toContain('充值、代金券的发放和过期、争议退款也各一行');
-  expect(debits.lines).toContain('上月末的余额加上本月各行的金额（扣费为负），就是本月末的余额');
+  expect(debits.lines).toContain('月初余额加上这个月各行的金额，等于月末余额');
   // A record is one request or context in one hour, so an hour's debit can be matched.
   expect(rule('reconcile')).toContain('跨过整点的上下文有两条记录');
   expect(reconciliation).toContain(shown(rule('reconcile')));
@@ -109,10 +110,10 @@ test('hours and months are Beijing time; request logs are kept 90 days, past the
 test('`available_balance` is defined once, on the credit reference, as 可用余额; the pages name it (D142)', () => {
   const credit = page('/api/user/credit');
   expect(credit).toContain(
-    '可用余额：下一次余额检查用的金额，按分向下取整，不小于 `0.00`。费用不超过它的请求不会因余额收到 `insufficient_credit`。',
+    '可用余额：下一次余额检查用的金额，按分向下取整，不小于 `0.00`。服务端比较的就是这个数',
   );
   expect(credit).toContain('它等于 `total_balance` 减去还没有扣除的用量');
-  expect(credit).toContain('`total_balance`：最近一次整点扣费后的余额，与控制台显示的余额一致');
+  expect(credit).toContain('`total_balance`：账户现在的余额，与控制台显示的余额一致');
   const term = glossary.find((e) => e.term === '可用余额');
   expect(term?.home).toBe('/api/user/credit');
   const routes = ['/api/user/credit', '/price', '/faqs', '/api/errors', '/api/voices/create'];
@@ -151,12 +152,8 @@ test('a key is one submitted form, kept with it; an edit is a new clone; the del
   expect(create).toContain(
     '同一个键在 24 小时内最多只创建一个音色；这个音色删除之后，服务端忘记这个键',
   );
-  expect(create).toContain('用户提交表单时生成一个新的 UUID，和这次提交一起保存');
-  expect(create).toContain(
-    '连同这次提交的指纹（录音文件的 SHA-256 和各字段的值）存在浏览器的 `sessionStorage` 中',
-  );
   expect(create).toContain('原样重新提交这次提交和它的键');
-  expect(create).toContain('和保存的相同，沿用保存的键；不同，就是一次新的提交，生成新键');
+  expect(create).toContain('指纹不同，就是一次新的提交，用新的键');
   expect(create).toContain(
     '用户换了录音或改了名称再提交，是一次新的克隆，生成新的键。上一次提交如果已经创建了音色，它仍然保留，变为 `ready` 时已经计费；不需要就[删除]它',
   );
@@ -294,3 +291,173 @@ for (const [file, command] of [
     expect(output).toMatch(/exit [1-9]/);
   });
 }
+
+test('a clone key belongs to the submission’s fingerprint, kept 24 h where every tab reads it; the clone guide says the same (D167)', () => {
+  const create = page('/api/voices/create');
+  expect(create).toContain(
+    '一个键对应一次提交的指纹（录音文件的 SHA-256 和各字段的值）。用户提交时先算指纹，在所有标签页共用的存储里找它的键',
+  );
+  expect(create).toContain(
+    '浏览器的 `localStorage`（不要用 `sessionStorage`，它每个标签页各有一份）',
+  );
+  expect(create).toContain('和指纹一起保存 24 小时');
+  expect(create).toContain(
+    '指纹相同，就用同一个键，后到的请求等前一个结束，或者得到重放（见下文“同时到达”）；指纹不同，就是一次新的提交，用新的键',
+  );
+  expect(create).toContain('音色删除后，删掉保存的键');
+  // No page keeps a key per tab any more, nor says a key is one press of the button.
+  for (const route of ['/api/voices/create', '/guides/clone', '/faqs']) {
+    expect(page(route), route).not.toMatch(/sessionStorage` 中|一个键是一次提交/);
+  }
+  expect(section('/guides/clone', '### 失败后重试')).toContain(
+    '键按提交内容的指纹保存在所有标签页共用的地方（你的服务端或 `localStorage`），连点、刷新页面和第二个标签页提交同样的内容都沿用它',
+  );
+});
+
+test('X-Client-Request-Id: a shared header of every HTTP operation, echoed, in the usage records; the request ID section adds it (D168)', () => {
+  for (const route of [
+    '/api/speech/post',
+    '/api/voices/create',
+    '/api/voices/list',
+    '/api/voices/get',
+    '/api/voices/update',
+    '/api/voices/delete',
+    '/api/user/credit',
+  ]) {
+    expect(page(route), route).toContain('X-Client-Request-Id');
+  }
+  expect(page('/api/speech/post')).toContain(
+    '不合规时返回 400 `invalid_request`，`param` 为 `X-Client-Request-Id`',
+  );
+  const usage = consoleLists.find((l) => l.id === 'usage-records')!;
+  expect(usage.fields.find((f) => f.field === '客户端请求 ID')?.meaning).toContain(
+    '`X-Client-Request-Id`',
+  );
+  const ids = section('/api/introduction', '## 请求 ID');
+  expect(ids).toContain('请求 ID 由服务端生成，客户端不需要自己生成');
+  expect(ids).toContain(
+    '每个 HTTP 请求都可以带请求头 `X-Client-Request-Id`，值是你生成的 ID（例如 UUID），发送前记进日志',
+  );
+  expect(rule('usage-records')).toContain('HTTP 请求按请求 ID 或它带的 `X-Client-Request-Id`');
+});
+
+test('balances are now’s: top-ups, grants and expiries at once, usage at each hourly debit; no “after the last debit” definition (D170)', () => {
+  const credit = page('/api/user/credit');
+  expect(credit).toContain(
+    '`total_balance`：账户现在的余额，与控制台显示的余额一致。充值、代金券的发放和过期立即计入；用量在每个整点扣费时扣除',
+  );
+  expect(credit).toContain('充值余额，现在的金额：充值立即计入，用量在整点扣费时扣除。');
+  expect(credit).toContain('发放立即计入，过期的立即不再计入，用量在整点扣费时扣除');
+  for (const route of ['/api/user/credit', '/price', '/faqs']) {
+    expect(page(route), route).not.toContain('最近一次整点扣费后');
+  }
+});
+
+test('money is exact to 0.001 fen: a decimal type or integers of 0.001 fen; a cost above the returned available balance is a certain 402 (D169)', () => {
+  const money = rule('money');
+  expect(money).toContain('一次请求的费用精确到 0.001 分');
+  expect(money).toContain('以 0.001 分为单位的整数计算，不要换算成整数“分”');
+  expect(money).toContain(
+    '费用超过返回的 `available_balance` 时，这期间余额没有别的变动的话，请求一定收到 402',
+  );
+  expect(section('/price', '### 查询余额')).toContain(shown(money));
+  expect(page('/price')).not.toContain('或换算成整数“分”再比较和计算');
+  expect(page('/api/user/credit')).toContain(
+    '费用（精确到 0.001 分）不超过它的请求不会因余额收到 `insufficient_credit`，超过它的一定收到',
+  );
+});
+
+test('month end: a debit row is dated by its usage hour; a month closes after its last hourly debit; the list shows opening and closing (D171)', () => {
+  const debits = consoleLists.find((l) => l.id === 'debits')!;
+  expect(debits.lines).toContain('每个月的列表以月初余额开头、月末余额结尾');
+  expect(debits.lines).toContain(
+    '月末余额是这个月最后一小时的扣费之后的余额，过去某个月月末的余额就在这里查',
+  );
+  expect(debits.fields.find((f) => f.field === '小时')?.meaning).toContain(
+    '月末最后一小时的用量在次月 0 点扣除，仍记在这个月',
+  );
+  expect(rule('billing-month')).toContain(
+    '一个月的月末余额，是这个月最后一小时的用量扣除之后的余额',
+  );
+  expect(page('/price')).toContain(shown(debits.lines));
+});
+
+test('金额 is what was taken and makes the identity; 未扣金额 stands beside it, outside (D172)', () => {
+  const fields = consoleLists.find((l) => l.id === 'debits')!.fields;
+  const meaning = (field: string) => fields.find((f) => f.field === field)!.meaning;
+  expect(meaning('金额')).toContain('扣费一行是实际扣下的金额，等于代金券支付与充值余额支付之和');
+  expect(meaning('金额')).toContain('月初余额加上各行的金额等于月末余额');
+  expect(meaning('未扣金额')).toContain('扣费一行中应扣而没有扣到的部分，不再追收，也不算在金额里');
+  expect(meaning('未扣金额')).not.toContain('四舍五入到分；其他类型');
+});
+
+test('a voucher expiring within an hour: out of the balance at expiry, pays the hour, its expiry row after that debit (D173)', () => {
+  expect(rule('vouchers')).toContain('它一过期就不再计入余额和可用余额');
+  expect(rule('vouchers')).toContain(
+    '扣费记录接着写一行代金券过期，小时是这一小时，金额是它剩下的部分',
+  );
+  expect(section('/price', '### 余额的组成与扣费顺序')).toContain(shown(rule('vouchers')));
+});
+
+test('the balance alert compares available_balance, like a program would (D174)', () => {
+  expect(rule('low-balance-alert')).toContain(
+    '[可用余额](/api/user/credit)（`available_balance`）低于它时向账户的通知邮箱发送提醒',
+  );
+  expect(page('/price')).toContain(shown(rule('low-balance-alert')));
+});
+
+test('voices list: ties by voice_id ascending; a voice deleted while paging just stops appearing, no other is skipped or repeated; cursor, order and statuses as bullets (D176)', () => {
+  const list = page('/api/voices/list');
+  expect(list).toMatch(/^- \*\*游标\*\*：/m);
+  expect(list).toMatch(
+    /^- \*\*顺序\*\*：按 `created_at` 从新到旧排列，时间相同的按 `voice_id` 升序排列/m,
+  );
+  expect(list).toMatch(/^- \*\*状态\*\*：/m);
+  expect(list).toContain('删除的音色不再出现在后面的页，其他音色不会因此漏掉或重复');
+});
+
+test('a replayed voice was created by the key’s first request that created a voice; after a 409 the user sees it and may choose a new clone, never the program (D177)', () => {
+  const created = '第一个创建了音色的请求创建的';
+  expect(page('/api/voices/create')).toContain(`这个音色是同一个 \`Idempotency-Key\` 下${created}`);
+  expect(errorByCode('idempotency_conflict')!.action).toContain(`它是这个键下${created}`);
+  const retry = section('/guides/clone', '### 失败后重试');
+  expect(retry).toContain(`这个音色是同一个键下${created}`);
+  expect(retry).toContain(
+    '把 `Location` 指向的音色给用户看，[轮询]到完成。用户可以选择作为一次新的克隆提交（新的键，会再计费一次），程序不要自动这样做',
+  );
+  for (const route of ['/api/voices/create', '/guides/clone', '/api/errors']) {
+    expect(page(route), route).not.toMatch(/第一次请求创建的|第一次送达时创建的/);
+  }
+});
+
+test('failure_reason is written for the person who recorded and may be shown as is, unlike error.message (D178)', () => {
+  expect(page('/api/voices/get')).toContain(
+    '它写给录音的人看，可以原样显示给你的用户，这一点与错误对象的 `message` 不同',
+  );
+  expect(page('/guides/clone')).toContain(
+    '它写给录音的人看，可以原样显示给你的用户（错误对象的 `message` 写给开发者，不要这样用）',
+  );
+});
+
+test('clone fees are reconciled from the usage records, by their hour; the consent record keeps every 201’s request ID (D179)', () => {
+  expect(rule('clone-charge')).toContain('对账时克隆费按那条记录的小时算，不看音色对象的字段');
+  expect(page('/price')).toContain(shown(rule('clone-charge')));
+  expect(section('/guides/clone', '### 保存授权记录')).toContain(
+    '和收到的每个 201 响应的请求 ID（创建它的和重放的都记）。创建它的那次响应没有收到时，请求日志按 `voice_id` 也能找到创建它的请求',
+  );
+});
+
+test('Retry-After on /api/speech/post: a rate 429’s is exact, earlier is refused; a concurrency 429’s is an estimate', () => {
+  const post = page('/api/speech/post');
+  expect(post).toContain(
+    '速率超限的 429：它是距离本分钟计数清零的秒数，是准确的，提前发出一定被拒绝。并发超限的 429：它是估计值，提前发出时，只有同时进行中的请求仍在上限才被拒绝',
+  );
+  expect(post).not.toContain('提前发出仍会被拒绝。每个 429 和 503');
+});
+
+test('the voice quota is told as a default that can be raised, wherever a page states it (D175)', () => {
+  for (const route of ['/guides/clone', '/faqs']) {
+    expect(page(route), route).toMatch(/默认最多(?:保存)? \d+ 个(?:自定义音色)?，可以\[申请提高\]/);
+  }
+  expect(page('/guides/clone')).toContain('没有接口查询音色名额');
+});

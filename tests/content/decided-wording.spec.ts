@@ -78,7 +78,8 @@ test('401 and 429 come after the whole body, as 413 does: a reset mid-upload is 
 });
 
 test('a consent record keeps the request ID of the 201 that created the voice (D123)', () => {
-  expect(page('/guides/clone')).toContain('创建它的那次 201 响应的请求 ID');
+  // Revised by D179: every 201's request ID, the creating one found by `voice_id` when lost.
+  expect(page('/guides/clone')).toContain('和收到的每个 201 响应的请求 ID（创建它的和重放的都记）');
 });
 
 test('whether to finish a reply after an ending error is told once, by code, and linked (D124)', () => {
@@ -179,7 +180,7 @@ test('polling waits the longer of the interval and Retry-After, with no jitter (
 
 test('voices list newest first by created_at, presets by their release time, ties by voice_id (D153)', () => {
   const list = page('/api/voices/list');
-  expect(list).toContain('结果按 `created_at` 从新到旧排列，时间相同的按 `voice_id` 排列');
+  expect(list).toContain('按 `created_at` 从新到旧排列，时间相同的按 `voice_id` 升序排列');
   expect(list).toContain('预置音色的 `created_at` 是它上线的时间');
   // The documented example keeps that order.
   const voices = openApiDocuments().find(({ doc }) => (doc.paths as Json)['/v1/voices'])!.doc;
@@ -222,7 +223,7 @@ test('4029 is a failure: the turn’s budget starts, a resend elsewhere is an at
 test('a key’s 24 hours count, on the client, from its first submission; a same-key wait is bounded (D157)', () => {
   const create = page('/api/voices/create');
   expect(create).toContain('客户端按自己第一次提交的时间算 24 小时即可');
-  expect(create).toContain('等待最长是第一次请求剩下的应答时间');
+  expect(create).toContain('等待最长是前一个请求剩下的应答时间');
 });
 
 test('websocket rate_limited: wait for a context to end or move to another connection, on every page (D158)', () => {

@@ -305,6 +305,37 @@ const rules: readonly Rule[] = [
     ],
   },
   {
+    rule: 'where a clone key is kept: with the fingerprint, in storage every tab shares (D167, /api/voices/create)',
+    owners: [createVoice],
+    fingerprints: [/(?:localStorage|sessionStorage)/],
+    examples: [
+      '服务端只转发、不保存上传时，连同这次提交的指纹（录音文件的 SHA-256 和各字段的值）存在浏览器的 `sessionStorage` 中。',
+    ],
+  },
+  {
+    rule: 'a gateway’s 502 or 504 may carry no headers, X-Request-Id included (/api/introduction#response-headers)',
+    owners: ['/api/introduction'],
+    fingerprints: [/502、504[^。，]{0,6}(?:没有请求 ID|一个(?:响应头)?也不带)/],
+    examples: [
+      '网关直接返回的 502、504 没有请求 ID。',
+      '途中的网关直接返回的 502、504 可能一个也不带，包括 `X-Request-Id`。',
+    ],
+  },
+  {
+    rule: 'the balance fields are the balance now, never “after the last hourly debit” (D170)',
+    owners: [],
+    fingerprints: [/最近一次整点扣费后/],
+    examples: ['`total_balance`：最近一次整点扣费后的余额，与控制台显示的余额一致。'],
+  },
+  {
+    rule: 'money is computed to 0.001 fen, never in whole fen (D169, /price#billing-rule-money)',
+    owners: [],
+    fingerprints: [/换算成整数“分”再/],
+    examples: [
+      '在代码里请用十进制类型（如 Python 的 `decimal.Decimal`）或换算成整数“分”再比较和计算。',
+    ],
+  },
+  {
     rule: 'the audio-format table, rendered once from src/data/audioFormats.ts',
     owners: [tablesPage],
     fingerprints: [/^\|\s*`?container`?\s*\|\s*HTTP 响应的 Content-Type/m],

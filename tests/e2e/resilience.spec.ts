@@ -19,7 +19,7 @@ test.describe('a page that crashes while rendering', () => {
     await onContentChunk(page, marker, async (route, body) => {
       // The content component throws for as long as the page-level flag says so.
       const tampered = body.replace(
-        /default:\(\)=>(\w+)/,
+        /default:\(\)=>([\w$]+)/,
         (_m, name: string) =>
           `default:()=>(p)=>{if(window.__crash)throw new Error("crash test");return ${name}(p)}`,
       );

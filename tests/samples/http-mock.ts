@@ -20,7 +20,8 @@
  *   with another body gets 409 `idempotency_conflict` with `Location` naming the voice the key
  *   created (D60, D77); same-key requests run one at a time (D75); a key is saved when its voice
  *   is created (D88), forgotten 24 hours later (D93) or when its voice is deleted (D78). Then
- *   quota (403) and balance (402). Moderation of the recording needs a model: it always passes;
+ *   quota (403, its message stating the quota and the count, D175) and balance (402).
+ *   Moderation of the recording needs a model: it always passes;
  * - the voices cloned in the run: processing, then `ready` or `failed` with `failure_reason`
  *   (D38, D67), readable at once (D72), renamed by PATCH, gone after DELETE (404, D96);
  * - with a balance (`AccountOptions.cashFen`, vouchers), reservations (D99), the clone fee once a
@@ -28,7 +29,12 @@
  *   the vouchers valid at the hour's start, earliest expiry first, then cash, never below zero
  *   (D148), the console's usage records and debits (D140), and `getCredit`;
  * - `X-Request-Id` and the rate-limit headers on every response, its own refusals too, and the
- *   error's `request_id` equal to the header (D16, D64, D91).
+ *   error's `request_id` equal to the header (D16, D64, D91); a valid `X-Client-Request-Id`
+ *   echoed on every response and kept in the usage records, a malformed one refused (D168);
+ * - the balance as it is now (D170): a voucher stops counting at its expiry, pays its hour's
+ *   debit, and its expiry row follows that debit (D173); a debit row's amount is what was taken,
+ *   what was not is beside it (D172); each Beijing month's opening and closing balance (D171);
+ *   a check and `available_balance` share one floored figure, costs exact to 0.001 fen (D169).
  * The account's clock, balance, synthesis and clone pace are options (`AccountOptions`), and
  * `Recorder.fault` fails the next request of an operation, for tests to reach the edges.
  */
@@ -106,6 +112,8 @@ export interface RecordedRequest {
   readonly at: number;
   /** The `X-Request-Id` the proxy answered with (none when Prism did not answer). */
   readonly requestId?: string;
+  /** The request's valid `X-Client-Request-Id`, if it sent one (D168). */
+  readonly clientRequestId?: string;
 }
 
 export const accepted = (r: RecordedRequest): boolean =>
@@ -125,8 +133,15 @@ export interface Recorder {
    * hour, its segments summed, the amount to the hundredth of a fen.
    */
   records(): ConsoleUsageRecord[];
-  /** The console's hourly debits so far (D140, D148): per hour and model, with who paid. */
+  /**
+   * The console's balance changes so far (D140, D148): the hourly debits per hour and model, with
+   * who paid, each hour's voucher expiries after them (D173).
+   */
   debits(): DebitRecord[];
+  /** The balance-change list by Beijing month, with its opening and closing balance (D171). */
+  months(): MonthStatement[];
+  /** A top-up paid now, in fen: in the balance at once (D170), a 充值 row at its time. */
+  topUp(fen: number): void;
   /** Fails or slows the next request of an operation (the model's failure injection, over HTTP). */
   fault(operationId: string, fault: Fault): void;
   close(): Promise<void>;
@@ -385,8 +400,13 @@ export function cloneChecker(doc: Json): (headers: RequestHeaders, body: Buffer)
   // Not strict: OpenAPI's annotations (`example`) are not JSON Schema keywords.
   const ajv = new Ajv2020({ strict: false });
   const validateFields = ajv.compile(fieldsSchema);
+  const parameters = ((doc.components as Json).parameters ?? {}) as Record<string, Json>;
   const headerParams = ((operation.parameters ?? []) as Json[])
-    .map((p) => resolve(p))
+    .map((p) =>
+      typeof p.$ref === 'string'
+        ? parameters[p.$ref.replace('#/components/parameters/', '')]
+        : resolve(p),
+    )
     .filter((p) => p.in === 'header')
     .map((p) => ({ name: String(p.name), validate: ajv.compile(p.schema as Schema) }));
 
@@ -573,6 +593,8 @@ export interface Fault {
 export interface UsageRecord {
   /** The request (`X-Request-Id`) a segment belongs to, or the voice a clone fee is for. */
   readonly id: string;
+  /** The request's `X-Client-Request-Id`, when it sent one (D168). */
+  readonly clientRequestId?: string;
   readonly model: ModelId | 'clone';
   /** Billed characters of the segment (0 for a clone fee). */
   readonly characters: number;
@@ -590,21 +612,44 @@ export interface ConsoleUsageRecord {
   readonly model: ModelId | null;
   /** The request ID, or the voice of a clone fee. */
   readonly id: string;
+  /** The request's `X-Client-Request-Id` (客户端请求 ID), or null (D168). */
+  readonly clientRequestId: string | null;
   readonly characters: number;
   /** The amount in fen, to the hundredth of a fen. */
   readonly fen: number;
 }
 
-/** A line of the console's hourly debits (D140): one hour, one model (or the clone fees). */
+/**
+ * A line of the console's balance changes (D140): an hourly debit (one hour, one model or the
+ * clone fees), or a voucher's expiry, written after its hour's debit and dated by that hour (D173).
+ */
 export interface DebitRecord {
-  /** The hour debited, Beijing time (D141). */
+  readonly type: '扣费' | '代金券过期' | '充值';
+  /** The hour the line belongs to, Beijing time (D141): the usage's hour for a debit. */
   readonly hour: string;
-  readonly model: ModelId | 'clone';
+  readonly model: ModelId | 'clone' | null;
   readonly characters: number;
-  /** The hour's amount for the model, rounded half up to the fen (D70). */
+  /**
+   * How much the balance changed (金额, D172), as a magnitude: a top-up adds it, the other rows
+   * take it off. For a debit what was taken, `voucherFen + cashFen`; for an expiry, what the
+   * voucher still held after its hour's debit.
+   */
   readonly fen: number;
   readonly voucherFen: number;
   readonly cashFen: number;
+  /** 未扣金额 (D172): the hour's charge (rounded half up, D70) that was not taken; not in `fen`. */
+  readonly uncollectedFen: number;
+}
+
+/** One Beijing month of the balance-change list (D171): opening + the rows' amounts = closing. */
+export interface MonthStatement {
+  /** `2026-11`, Beijing time. */
+  readonly month: string;
+  /** The balance in fen: the previous month's closing. */
+  readonly opening: number;
+  readonly rows: readonly DebitRecord[];
+  /** After the month's last hourly debit and the expiries written after it. */
+  readonly closing: number;
 }
 
 /** An hour as the console shows it, Beijing time (UTC+8, D141): `2026-12-31 23:00`. */
@@ -712,7 +757,11 @@ const ownHeaders = [
   'x-request-id',
   'x-billed-characters',
   'idempotent-replayed',
+  'x-client-request-id',
 ];
+
+/** The format of `X-Client-Request-Id` (D168), as common.yaml's parameter states it. */
+const clientRequestIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -853,6 +902,8 @@ export async function startHttpMock(options: {
         : {
             cash: account.cashFen ?? 0,
             vouchers,
+            /** The balance the account opened with, in fen: the first month's opening (D171). */
+            opening: (account.cashFen ?? 0) + vouchers.reduce((n, v) => n + v.amount, 0),
             /** The first hour not debited yet. */
             nextHour: hourOf(opened),
           };
@@ -863,7 +914,8 @@ export async function startHttpMock(options: {
     const speechUsage: UsageRecord[] = [];
     /** Synthesis start times of the requests still running: their hours wait to be debited. */
     const running = new Set<{ since: number }>();
-    let reservedFen = 0;
+    /** Reservations in thousandths of a fen: costs are exact to 0.001 fen (D169). */
+    let reservedMilli = 0;
 
     const statusOf = (v: StoredVoice, t = clock.now()) =>
       t < v.settlesAt ? 'processing' : v.outcome;
@@ -893,7 +945,7 @@ export async function startHttpMock(options: {
     /** An hour's debit lines: each model's sum rounded half up, and the clone fees (D70). */
     function hourLines(
       inHour: readonly UsageRecord[],
-    ): Omit<DebitRecord, 'hour' | 'voucherFen' | 'cashFen'>[] {
+    ): { model: ModelId | 'clone'; characters: number; fen: number }[] {
       const lines = (Object.keys(speechPriceFen) as ModelId[]).map((model) => {
         const characters = inHour
           .filter((r) => r.model === model)
@@ -935,13 +987,39 @@ export async function startHttpMock(options: {
           }
           const cashFen = Math.min(rest, Math.max(0, ledger.cash));
           ledger.cash -= cashFen;
-          debitLog.push({ hour: beijingHour(start), ...line, voucherFen, cashFen });
+          // The amount is what was taken; what could not be is beside it (D172).
+          debitLog.push({
+            type: '扣费',
+            hour: beijingHour(start),
+            ...line,
+            fen: voucherFen + cashFen,
+            voucherFen,
+            cashFen,
+            uncollectedFen: line.fen - voucherFen - cashFen,
+          });
+        }
+        // A voucher that expired within the hour paid it; its expiry row follows, dated by the
+        // hour, with what it held after the debit (D173).
+        for (const v of ledger.vouchers) {
+          if (v.expiresAt > start && v.expiresAt <= start + hourMs && v.remaining > 0) {
+            debitLog.push({
+              type: '代金券过期',
+              hour: beijingHour(start),
+              model: null,
+              characters: 0,
+              fen: v.remaining,
+              voucherFen: v.remaining,
+              cashFen: 0,
+              uncollectedFen: 0,
+            });
+            v.remaining = 0;
+          }
         }
       }
       ledger.nextHour = Math.max(ledger.nextHour, upTo);
     }
     /**
-     * What a check may spend (`available_balance`, D128): the balance after the last debit, less
+     * What a check may spend (`available_balance`, D128), in thousandths of a fen: the balance now, less
      * the usage not yet debited (as its hours will be debited), the reservations of running
      * syntheses (D99) and the fees of processing clones.
      */
@@ -959,8 +1037,19 @@ export async function startHttpMock(options: {
         (v) => v.deletedAt === undefined && statusOf(v, t) === 'processing',
       ).length;
       const voucherFen = liveVouchers(t).reduce((n, v) => n + v.remaining, 0);
-      return ledger.cash + voucherFen - undebited - reservedFen - processing * clonePriceFen;
+      return (
+        (ledger.cash + voucherFen - undebited - processing * clonePriceFen) * 1000 - reservedMilli
+      );
     }
+    /**
+     * `available_balance` as it is returned, floored to the fen (D128), in fen: the balance check
+     * compares a cost with this very figure, so a cost above the returned one is refused (D169).
+     */
+    function availableFen(): number {
+      return ledger ? Math.max(0, Math.floor(available() / 1000)) : Infinity;
+    }
+    /** Whether a cost in thousandths of a fen passes the balance check (D169). */
+    const affords = (costMilli: number) => costMilli <= availableFen() * 1000;
 
     /** Takes the key's turn: resolves, with its release, when earlier same-key requests ended. */
     function lockKey(key: string): Promise<() => void> {
@@ -985,6 +1074,12 @@ export async function startHttpMock(options: {
       const url = req.url ?? '/';
       const operationId = operationOf(method, url);
       const requestId = `req_mock_${(sequence += 1)}`;
+      // The client's own ID (D168): echoed and recorded when well formed, refused below if not.
+      const sentClientId = req.headers['x-client-request-id'] as string | undefined;
+      const clientIdValid = sentClientId === undefined || clientRequestIdPattern.test(sentClientId);
+      const clientRequestId = clientIdValid ? sentClientId : undefined;
+      const echo: OutgoingHttpHeaders =
+        clientRequestId === undefined ? {} : { 'x-client-request-id': clientRequestId };
       const recordAs = (status: number, violations: string[]) =>
         requests.push({
           method,
@@ -996,6 +1091,7 @@ export async function startHttpMock(options: {
           idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
           at: bodyEnd,
           requestId,
+          ...(clientRequestId === undefined ? {} : { clientRequestId }),
         });
       const now = clock.now();
       const apiKey = authorised(req.headers) ? String(req.headers.authorization) : null;
@@ -1014,6 +1110,7 @@ export async function startHttpMock(options: {
           .writeHead(status, {
             ...headers,
             ...rate,
+            ...echo,
             'x-request-id': requestId,
             'content-length': String(data.length),
           })
@@ -1101,6 +1198,14 @@ export async function startHttpMock(options: {
         passOn(await toPrism(method, url, req.headers, raw));
         return;
       }
+      // A field like any other: after the rate, before the operation's own checks (D168).
+      if (!clientIdValid) {
+        return refuse({
+          code: 'invalid_request',
+          param: 'X-Client-Request-Id',
+          message: `请求头 X-Client-Request-Id 须为 1 到 64 个字母、数字、_ 或 -。`,
+        });
+      }
       const fault = faults.get(operationId)?.shift();
 
       if (operationId === 'createSpeech') {
@@ -1149,7 +1254,9 @@ export async function startHttpMock(options: {
         const model = (request.model ?? defaultModel.id) as ModelId;
         const characters = billedCharacters(text, markup);
         const cost = speechCostFen(characters, model);
-        if (available() < cost) {
+        // Exact, in thousandths of a fen: every price is a whole number of them (D169).
+        const costMilli = Math.round(cost * 1000);
+        if (!affords(costMilli)) {
           return refuse({
             code: 'insufficient_credit',
             ...errorByCode('insufficient_credit')!.example,
@@ -1159,7 +1266,7 @@ export async function startHttpMock(options: {
           return refuse({ code: 'content_rejected', ...errorByCode('content_rejected')!.example });
         }
         // The whole text's cost is reserved until the request ends (D99).
-        reservedFen += cost;
+        reservedMilli += costMilli;
         const run = { since: clock.now() };
         running.add(run);
         let gone = false;
@@ -1181,7 +1288,9 @@ export async function startHttpMock(options: {
           if (stream) {
             recordAs(200, []);
             // The 200 and its headers go out before the first segment's audio.
-            res.writeHead(200, { ...headers, ...rate, 'x-request-id': requestId }).flushHeaders();
+            res
+              .writeHead(200, { ...headers, ...rate, ...echo, 'x-request-id': requestId })
+              .flushHeaders();
           }
           for (const [i, segment] of segments.entries()) {
             if (gone) break; // the client left: later segments never start
@@ -1211,6 +1320,7 @@ export async function startHttpMock(options: {
             // Billed once its synthesis starts (D7), to the hour it started (D70).
             started.push({
               id: requestId,
+              ...(clientRequestId === undefined ? {} : { clientRequestId }),
               model,
               characters: billedCharacters(segment, markup),
               fen: speechCostFen(billedCharacters(segment, markup), model),
@@ -1234,7 +1344,7 @@ export async function startHttpMock(options: {
             reply(200, headers, audio.length > 0 ? Buffer.concat(audio) : answer.body);
           }
         } finally {
-          reservedFen -= cost;
+          reservedMilli -= costMilli;
           running.delete(run);
           speechUsage.push(...started);
         }
@@ -1275,12 +1385,15 @@ export async function startHttpMock(options: {
           }
           const held = [...voices.values()].filter((v) => v.deletedAt === undefined).length;
           if ((account.customVoices ?? 0) + held >= limit('customVoices').value) {
+            // No API tells the quota: the message states it and the count (D175).
+            const quota = limit('customVoices').value;
             return refuse({
               code: 'voice_limit_reached',
-              ...errorByCode('voice_limit_reached')!.example,
+              param: null,
+              message: `自定义音色已达 ${quota} 个的上限（现有 ${(account.customVoices ?? 0) + held} 个），请先删除不用的音色。`,
             });
           }
-          if (available() < clonePriceFen) {
+          if (!affords(clonePriceFen * 1000)) {
             return refuse({
               code: 'insufficient_credit',
               ...errorByCode('insufficient_credit')!.example,
@@ -1384,7 +1497,7 @@ export async function startHttpMock(options: {
             currency,
             total_balance: yuan(ledger.cash + voucherFen),
             // What the next balance check may spend, down to the fen (D128).
-            available_balance: yuan(Math.max(0, Math.floor(available()))),
+            available_balance: yuan(availableFen()),
             cash_balance: yuan(ledger.cash),
             voucher_balance: yuan(voucherFen),
             // Earliest expiry first, the order they are spent in (D148).
@@ -1445,6 +1558,7 @@ export async function startHttpMock(options: {
             api: r.model === 'clone' ? '克隆' : 'HTTP',
             model: r.model === 'clone' ? null : r.model,
             id: r.id,
+            clientRequestId: r.clientRequestId ?? null,
             characters,
             fen,
           });
@@ -1454,6 +1568,41 @@ export async function startHttpMock(options: {
       debits: () => {
         settle();
         return [...debitLog];
+      },
+      topUp: (fen) => {
+        if (!ledger) throw new Error('topUp needs an account with a balance');
+        // Debits of hours already ended come first, so the rows stay in the order of events.
+        settle();
+        ledger.cash += fen;
+        const t = clock.now();
+        debitLog.push({
+          type: '充值',
+          hour: `${beijingHour(t).slice(0, 11)}${new Date(t + debitRule.utcOffsetHours * 3_600_000).toISOString().slice(11, 16)}`,
+          model: null,
+          characters: 0,
+          fen,
+          voucherFen: 0,
+          cashFen: fen,
+          uncollectedFen: 0,
+        });
+      },
+      months: () => {
+        settle();
+        // Each Beijing month opens with the last one's closing; its rows take their amounts off.
+        const out: { month: string; opening: number; rows: DebitRecord[]; closing: number }[] = [];
+        let balance = ledger?.opening ?? 0;
+        for (const row of debitLog) {
+          const month = row.hour.slice(0, 7);
+          let statement = out.at(-1);
+          if (statement?.month !== month) {
+            statement = { month, opening: balance, rows: [], closing: balance };
+            out.push(statement);
+          }
+          statement.rows.push(row);
+          balance += row.type === '充值' ? row.fen : -row.fen;
+          statement.closing = balance;
+        }
+        return out;
       },
       fault: (operationId, fault) => {
         faults.set(operationId, [...(faults.get(operationId) ?? []), fault]);

@@ -73,6 +73,9 @@ function streamPastTheLimit() {
   return { long, fit };
 }
 
+/** A debit row's fields that a test does not set: nothing from vouchers or cash, nothing left. */
+const debit = { type: '扣费', voucherFen: 0, cashFen: 0, uncollectedFen: 0 } as const;
+
 const errorOf = async (response: Response) => ((await response.json()) as { error: Json }).error;
 /** The billed characters of each segment the API cuts a text into (D2, D69). */
 const segmentCharacters = (text: string) =>
@@ -139,8 +142,9 @@ test('the rate, then concurrency, then fields, voice, balance and moderation ans
     segmentMs: 2000,
     cloneMs: minute,
     cloneFailure: '参考录音中有多个说话人。',
-    // One clone's fee (reserved by the processing voice), then enough for the cheap texts only.
-    cashFen: clonePriceFen + 1,
+    // One clone's fee (reserved by the processing voice), then enough for the cheap texts only:
+    // the check compares with the floored figure (D169), so a whole fen more stays after theirs.
+    cashFen: clonePriceFen + 2,
     rejectsText: (text) => text.includes('违禁'),
   });
   const cheap = '你好。';
@@ -571,21 +575,37 @@ test('usage records: one line per request and Beijing hour, summing to its bille
   const id = response.headers.get('x-request-id');
   clock.advance(2 * hour);
   const lines = recorder.records().filter((r) => r.id === id);
-  // The console's fields, one key each (小时, 接口, 模型, 标识, 计费字符数, 金额).
+  // The console's fields, one key each (小时, 接口, 模型, 标识, 客户端请求 ID, 计费字符数, 金额).
   const fields = consoleLists.find((l) => l.id === 'usage-records')!.fields;
   for (const line of lines) expect(Object.keys(line)).toHaveLength(fields.length);
   // Beijing time: 10:59 UTC is the 18:00 hour.
   expect(lines).toEqual([
-    { hour: '2026-11-28 18:00', api: 'HTTP', model: turbo, id, characters: 400, fen: 6 },
-    { hour: '2026-11-28 19:00', api: 'HTTP', model: turbo, id, characters: 100, fen: 1.5 },
+    {
+      hour: '2026-11-28 18:00',
+      api: 'HTTP',
+      model: turbo,
+      id,
+      clientRequestId: null,
+      characters: 400,
+      fen: 6,
+    },
+    {
+      hour: '2026-11-28 19:00',
+      api: 'HTTP',
+      model: turbo,
+      id,
+      clientRequestId: null,
+      characters: 100,
+      fen: 1.5,
+    },
   ]);
   expect(lines.reduce((n, l) => n + l.characters, 0)).toBe(
     Number(response.headers.get('x-billed-characters')),
   );
   // The debits: per hour and model, the characters' cost rounded half up; cash paid all of it.
   expect(recorder.debits()).toEqual([
-    { hour: '2026-11-28 18:00', model: turbo, characters: 400, fen: 6, voucherFen: 0, cashFen: 6 },
-    { hour: '2026-11-28 19:00', model: turbo, characters: 100, fen: 2, voucherFen: 0, cashFen: 2 },
+    { ...debit, hour: '2026-11-28 18:00', model: turbo, characters: 400, fen: 6, cashFen: 6 },
+    { ...debit, hour: '2026-11-28 19:00', model: turbo, characters: 100, fen: 2, cashFen: 2 },
   ]);
 });
 
@@ -649,12 +669,12 @@ test('vouchers: earliest expiry first; one that expires within an hour still pay
   clock.advance(20 * minute);
   expect(recorder.debits()).toEqual([
     {
+      ...debit,
       hour: '2026-11-28 18:00',
       model: 'loom-turbo-v2',
       characters: 400,
       fen: 6,
       voucherFen: 6,
-      cashFen: 0,
     },
   ]);
   expect(await credit()).toMatchObject({ voucher_balance: '4.98', cash_balance: '1.00' });
@@ -679,15 +699,26 @@ test('a voucher that expires under a reservation leaves the balance at zero, nev
   // 10:58: the voucher covers the fee, which is reserved; the clone turns ready at 11:03.
   expect((await call('/v1/voices', { method: 'POST', body })).status).toBe(201);
   clock.advance(2 * hour);
+  // The voucher expired at the end of hour 10: its row follows that hour's (empty) debit (D173).
   // Hour 11 is paid by the vouchers valid at 11:00: none. What is left unpaid is not charged.
+  // The amount is what was taken (nothing); the fee not taken is beside it (D172).
   expect(recorder.debits()).toEqual([
     {
+      ...debit,
+      type: '代金券过期',
+      hour: '2026-11-28 18:00',
+      model: null,
+      characters: 0,
+      fen: clonePriceFen,
+      voucherFen: clonePriceFen,
+    },
+    {
+      ...debit,
       hour: '2026-11-28 19:00',
       model: 'clone',
       characters: 0,
-      fen: clonePriceFen,
-      voucherFen: 0,
-      cashFen: 0,
+      fen: 0,
+      uncollectedFen: clonePriceFen,
     },
   ]);
   expect(await (await call('/v1/user/credit')).json()).toMatchObject({
@@ -695,4 +726,179 @@ test('a voucher that expires under a reservation leaves the balance at zero, nev
     available_balance: '0.00',
     cash_balance: '0.00',
   });
+});
+
+test('a request’s own X-Client-Request-Id is echoed and kept in the usage records, where a request cut before its headers is found by it; a malformed one is a 400 (D168)', async () => {
+  const { speak, recorder } = await account({ segmentMs: 300 });
+  // Echoed on the answer, kept on the request's usage line.
+  const ok = await speak(speech, { 'X-Client-Request-Id': 'turn-42_a' });
+  expect(ok.status).toBe(200);
+  expect(ok.headers.get('x-client-request-id')).toBe('turn-42_a');
+  const id = ok.headers.get('x-request-id');
+  expect(recorder.records().find((r) => r.id === id)?.clientRequestId).toBe('turn-42_a');
+  // Without the header there is none to echo.
+  expect((await speak(speech)).headers.get('x-client-request-id')).toBeNull();
+  // Malformed: too long, or a character outside the set; the field is named, nothing billed.
+  for (const bad of ['a'.repeat(65), 'turn 42', 'turn/42', '']) {
+    const refused = await speak(speech, { 'X-Client-Request-Id': bad });
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toMatchObject({
+      code: 'invalid_request',
+      param: 'X-Client-Request-Id',
+    });
+    expect(refused.headers.get('x-client-request-id')).toBeNull();
+  }
+  // `stream: false` answers once all is synthesised: cut while the second segment runs, the
+  // client has no header at all, yet its own ID finds the request and what it was billed.
+  const text = '第一句。第二句。第三句。第四句。第五句。';
+  const cut = new AbortController();
+  setTimeout(() => cut.abort(), 450);
+  const aborted = fetch(`${recorder.origin}/v1/speech`, {
+    method: 'POST',
+    signal: cut.signal,
+    headers: { ...keyB, 'Content-Type': 'application/json', 'X-Client-Request-Id': 'turn-44' },
+    body: JSON.stringify({ ...speech, text }),
+  });
+  await expect(aborted).rejects.toThrow();
+  await expect
+    .poll(() => recorder.records().filter((r) => r.clientRequestId === 'turn-44').length, {
+      timeout: 3000,
+    })
+    .toBe(1);
+  const found = recorder.records().find((r) => r.clientRequestId === 'turn-44')!;
+  expect(found.characters).toBe(
+    segmentCharacters(text)
+      .slice(0, 2)
+      .reduce((a, b) => a + b, 0),
+  );
+  // The request ID it was given never reached the client, but the record has it too.
+  expect(found.id).toMatch(/^req_mock_/);
+});
+
+test('the balance check compares the exact cost with `available_balance` as returned: a cost above it is refused even when the unfloored balance would cover it (D169)', async () => {
+  const { speak, call } = await account({ cashFen: 20, segmentMs: 600 });
+  const credit = async () => (await call('/v1/user/credit')).json() as Promise<Json>;
+  const turbo = 'loom-turbo-v2';
+  const hd = 'loom-hd-v2';
+  // A running request reserves 1.5 fen: 18.5 fen are left, returned floored as 0.18.
+  expect(speechCostFen(100, turbo)).toBe(1.5);
+  const running = speak({ ...speech, text: '声'.repeat(100), model: turbo });
+  await expect.poll(async () => (await credit()).available_balance).toBe('0.18');
+  // 610 characters cost 18.3 fen: exact to 0.001 fen, above the 0.18 returned, so refused,
+  // though 18.5 would cover it; in whole fen (18) it would have looked affordable.
+  expect(speechCostFen(610, hd)).toBeCloseTo(18.3, 3);
+  const over = await speak({ ...speech, text: '声'.repeat(610), model: hd });
+  expect(over.status).toBe(402);
+  expect((await errorOf(over)).code).toBe('insufficient_credit');
+  // Exactly the figure returned passes.
+  expect(speechCostFen(600, hd)).toBe(18);
+  const exact = speak({ ...speech, text: '声'.repeat(600), model: hd });
+  expect((await running).status).toBe(200);
+  expect((await exact).status).toBe(200);
+});
+
+test('balances are now’s: a voucher stops counting at its expiry, pays its hour’s debit, and its expiry row follows that debit with what it held; the rows sum (D170, D172, D173)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:00:00Z'));
+  const at = (iso: string) => new Date(iso).getTime();
+  const { speak, call, recorder } = await account({
+    clock,
+    cashFen: 100,
+    vouchers: [
+      { fen: 500, expiresAt: at('2026-12-31T16:00:00Z') },
+      { fen: 10, expiresAt: at('2026-11-28T10:30:00Z') },
+    ],
+  });
+  const credit = async () => (await call('/v1/user/credit')).json() as Promise<Json>;
+  // 10:10: 400 characters, 6 fen: not in the balance until the hour's debit, in the available one.
+  clock.advance(10 * minute);
+  expect((await speak({ ...speech, text: '声'.repeat(400) })).status).toBe(200);
+  expect(await credit()).toMatchObject({ total_balance: '6.10', available_balance: '6.04' });
+  // 10:40: the small voucher has expired: out of the balance and the available balance at once.
+  clock.advance(30 * minute);
+  expect(await credit()).toMatchObject({
+    total_balance: '6.00',
+    voucher_balance: '5.00',
+    available_balance: '5.94',
+  });
+  // 11:00: the expired voucher pays hour 10 (valid at 10:00); its expiry row follows with the
+  // 4 fen it held after, dated by that hour.
+  clock.advance(20 * minute);
+  expect(recorder.debits()).toEqual([
+    {
+      ...debit,
+      hour: '2026-11-28 18:00',
+      model: 'loom-turbo-v2',
+      characters: 400,
+      fen: 6,
+      voucherFen: 6,
+    },
+    {
+      ...debit,
+      type: '代金券过期',
+      hour: '2026-11-28 18:00',
+      model: null,
+      characters: 0,
+      fen: 4,
+      voucherFen: 4,
+    },
+  ]);
+  const now = await credit();
+  expect(now).toMatchObject({ total_balance: '6.00', available_balance: '6.00' });
+  // Opening + rows = closing = the balance now.
+  const [november] = recorder.months();
+  expect(november.opening).toBe(610);
+  expect(november.closing).toBe(november.opening - november.rows.reduce((n, r) => n + r.fen, 0));
+  expect((november.closing / 100).toFixed(2)).toBe(now.total_balance);
+});
+
+test('a month’s closing balance is the one after its last hourly debit, taken at 00:00 of the next; the next month opens with it (D171)', async () => {
+  // 2026-11-30 23:30 in Beijing.
+  const clock = virtualClock(new Date('2026-11-30T15:30:00Z'));
+  const { speak, call, recorder } = await account({ clock, cashFen: 1000 });
+  const credit = async () => (await call('/v1/user/credit')).json() as Promise<Json>;
+  expect((await speak({ ...speech, text: '声'.repeat(100) })).status).toBe(200);
+  // 2026-12-01 00:10: November's last hour was debited at 00:00; read the balance then.
+  clock.advance(40 * minute);
+  const afterNovember = (await credit()).total_balance;
+  expect((await speak({ ...speech, text: '声'.repeat(100) })).status).toBe(200);
+  clock.advance(hour);
+  const months = recorder.months();
+  expect(months.map((m) => [m.month, m.rows.map((r) => r.hour)])).toEqual([
+    ['2026-11', ['2026-11-30 23:00']],
+    ['2026-12', ['2026-12-01 00:00']],
+  ]);
+  const [november, december] = months;
+  expect(november.opening).toBe(1000);
+  expect((november.closing / 100).toFixed(2)).toBe(afterNovember);
+  expect(december.opening).toBe(november.closing);
+  for (const m of months) {
+    expect(m.closing).toBe(m.opening - m.rows.reduce((n, r) => n + r.fen, 0));
+  }
+  expect((december.closing / 100).toFixed(2)).toBe((await credit()).total_balance);
+});
+
+test('a top-up counts at once, in every balance field and the available balance, and opens its own row at its time (D170)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:10:00Z'));
+  const { speak, call, recorder } = await account({ clock, cashFen: 10 });
+  const credit = async () => (await call('/v1/user/credit')).json() as Promise<Json>;
+  // 10:10: 400 characters, 6 fen, undebited: only the available balance shows it.
+  expect((await speak({ ...speech, text: '声'.repeat(400) })).status).toBe(200);
+  expect(await credit()).toMatchObject({ total_balance: '0.10', available_balance: '0.04' });
+  // 10:20: a top-up of 1 yuan counts at once, before any hourly debit.
+  clock.advance(10 * minute);
+  recorder.topUp(100);
+  expect(await credit()).toMatchObject({
+    total_balance: '1.10',
+    cash_balance: '1.10',
+    available_balance: '1.04',
+  });
+  // 11:00: the hour's usage is debited; the rows still sum to the balance.
+  clock.advance(40 * minute);
+  expect(recorder.debits().map((r) => [r.type, r.hour, r.fen])).toEqual([
+    ['充值', '2026-11-28 18:20', 100],
+    ['扣费', '2026-11-28 18:00', 6],
+  ]);
+  const [november] = recorder.months();
+  expect((november.closing / 100).toFixed(2)).toBe((await credit()).total_balance);
+  expect(november.closing).toBe(104);
 });

@@ -538,6 +538,7 @@ test('a voice deleted as it finishes: the delete and the voice tell nothing of i
       api: '克隆',
       model: null,
       id: readyFirst,
+      clientRequestId: null,
       characters: 0,
       fen: clonePriceFen,
     },
@@ -574,4 +575,42 @@ test('a malformed `consent` is the consent step’s error: after the fields and 
   const malformed = await clone(null, { ...fields, consent: 'yes' });
   expect(malformed.status).toBe(400);
   expect(await errorOf(malformed)).toMatchObject({ code: 'invalid_request', param: 'consent' });
+});
+
+test('two tabs with one submission share its key: concurrent same-key requests create one voice, billed once; another fingerprint is another key and voice (D167)', async () => {
+  const clock = virtualClock(start);
+  const { recorder, clone, cloneFees } = await account({ clock });
+  // The key belongs to the submission's fingerprint, kept where both tabs read it.
+  const saved = new Map<string, string>();
+  const keyFor = (fingerprint: string) => {
+    if (!saved.has(fingerprint)) saved.set(fingerprint, `tab-key-${saved.size + 1}`);
+    return saved.get(fingerprint)!;
+  };
+  recorder.fault('createVoice', { delayMs: 300 });
+  const tabs = await Promise.all([
+    clone(keyFor('a.wav 客服小林')),
+    clone(keyFor('a.wav 客服小林')),
+  ]);
+  expect(tabs.map((r) => r.status)).toEqual([201, 201]);
+  expect(tabs.map(replayed).sort()).toEqual([false, true]);
+  const ids = await Promise.all(tabs.map(async (r) => String((await json(r)).voice_id)));
+  expect(new Set(ids).size).toBe(1);
+  // A reload resubmitting the same content reuses the key: still that one voice.
+  expect(String((await json(await clone(keyFor('a.wav 客服小林')))).voice_id)).toBe(ids[0]);
+  // A different name is another fingerprint, so another key and another voice.
+  const other = await clone(keyFor('a.wav 客服小王'), { ...fields, name: '客服小王' });
+  expect([other.status, replayed(other)]).toEqual([201, false]);
+  clock.advance(hour);
+  expect(cloneFees().map((r) => r.id)).toEqual([ids[0], String((await json(other)).voice_id)]);
+});
+
+test('no API tells the voice quota: the 403 voice_limit_reached message states the quota and the count (D175)', async () => {
+  const quota = limit('customVoices').value;
+  const { clone } = await account({ customVoices: quota });
+  const full = await clone(null);
+  expect(full.status).toBe(403);
+  const error = await errorOf(full);
+  expect(error.code).toBe('voice_limit_reached');
+  expect(error.message).toContain(`${quota} 个的上限`);
+  expect(error.message).toContain(`现有 ${quota} 个`);
 });

@@ -5,7 +5,11 @@ import {
   literal,
   type SampleOperation,
 } from '../sampleOperation';
+import { clientTimeoutMarginSeconds, limit } from '../../data/limits';
 import { messages as m, timeoutComment } from './common';
+
+/** How long the clone sample waits for the connection, as the clone guide's example does. */
+const connectTimeoutSeconds = 5;
 
 const str = (s: string) => JSON.stringify(s);
 const pythonLiteral = (value: unknown) =>
@@ -47,7 +51,10 @@ export function python(op: SampleOperation): string {
     out.push(
       '',
       `with open(${str(body.file.filename)}, "rb") as f:`,
-      `${timeoutComment(op, '#', '    ')}    response = ${call(`, data=data, files={${str(body.file.name)}: f}`)}`,
+      // `requests` has no whole-request limit: connect, then each read waits at most the answer
+      // limit plus the network margin (D151), as the clone guide says.
+      `    # 连接最多等 ${connectTimeoutSeconds} 秒；上传时数据一直在发，不会超时，上传完后等应答，最多等服务端 ${limit('cloneResponseTime').value} 秒的应答时限加 ${clientTimeoutMarginSeconds} 秒`,
+      `    response = requests.${op.method.toLowerCase()}(url, headers=headers, data=data, files={${str(body.file.name)}: f}, timeout=(${connectTimeoutSeconds}, ${limit('cloneResponseTime').value + clientTimeoutMarginSeconds}))`,
     );
   } else {
     out.push(`${comment}response = ${call('')}`);
