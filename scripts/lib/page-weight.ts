@@ -46,10 +46,12 @@ export const weightBudgets: Record<PageType, { js: number; css: number; html: nu
   // 186: the Faster build's 169 KB + 10 % (rspack puts usePluralForm in the common chunk).
   search: { js: kb(186), css: kb(49), html: kb(5) },
 };
-// 816: 742 KB on 2026-11-28 (765 KB by the day's last build) with issue 40's decided rules (segmentation examples, billing per
-// outcome, which errors end a context; 606 KB on 2026-11-26 with issue 18's answers) + 10 %. Code
-// tokens back in the index would add far more than the margin.
-export const searchIndexBudgetGzip = kb(816);
+// 866: 824 KB on 2026-11-28 (evening) + 5 %, after the sixth readers' decisions (the client's own
+// request ID on every operation, the credit page's request section, the guides' printed output);
+// 742 KB that morning with issue 40's first decided rules, 606 KB on 2026-11-26. The part a first
+// suggestion waits for has its own budget below, unchanged. Code tokens back in the index would add
+// far more than the margin.
+export const searchIndexBudgetGzip = kb(866);
 /** Issue 19: the part of the index a first suggestion waits for, brotli (23 KB on 2026-11-25). */
 export const searchFirstSuggestionBudgetBrotli = kb(150);
 
