@@ -124,7 +124,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '客户端发送 `cancel` 取消上下文',
     billed: 'started',
     rule: '音频已经全部发出的段和收到 `cancel` 时正在合成的一段计费，排队的段和还没有成段的文本不计费',
-    more: `已经发出、还在网络上传输的音频也算发出；正在合成的一段剩余的音频不再发送。所以取消时，音频还没有发出的计费字符最多 ${maxBilledBeyondAudio} 个，就是正在合成的那一段（一段的上限见[按段计费](/price#billing-rule-segments)）。`,
+    more: `已经发出、还在网络上传输的音频也算发出；正在合成的一段剩余的音频不再发送。合成完、音频还在等 TCP 流量控制写入连接的一段，也算正在合成（[一段的音频全部写入连接后，下一段才开始合成](/api/websocket#flow-control)）。所以取消时，音频还没有发出的计费字符最多 ${maxBilledBeyondAudio} 个，就是正在合成的那一段（一段的上限见[按段计费](/price#billing-rule-segments)）。`,
     reported:
       '`cancel` 之后收到的 `done` 的 `billed_characters`；上下文先因 `error` 结束时，是那条 `error` 的 `billed_characters`。连接在这之前关闭、两者都没收到时，按[连接关闭](/price#billing-ws-dropped)一行计费，不会多于取消，数字在用量明细中查',
   }),
@@ -144,7 +144,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '上下文因服务端故障结束：错误码为 `internal_error` 的 `error`',
     billed: 'started-but-failed',
     rule: '出错的一段不计费，即使已经收到它的部分音频；它之前的段计费，排队的段不计费',
-    more: '所以在新的上下文中重发没有收到音频的文本，出错的这段文本最多计费一次（重发从收到音频的最后一个词之后开始，已经收到音频的部分不再计费），做法见[重试策略](/api/errors#retries)。',
+    more: '所以在新的上下文中重发[最后一个有时间戳的词之后的文本](/api/websocket#contexts-after-reconnect)，出错的这段文本最多计费一次（重发从收到音频的最后一个词之后开始，已经收到音频的部分不再计费），做法见[重试策略](/api/errors#retries)。',
     reported: '`error` 消息的 `billed_characters`',
   }),
   row({
@@ -153,7 +153,7 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome: '连接关闭时还有进行中的上下文：任何一方以任何关闭码关闭，或者连接没有关闭帧就断开',
     billed: 'started',
     rule: '音频已经全部发出的段计费；正在合成的一段是否计费，看连接为什么关闭；排队的段和还没有成段的文本不计费',
-    more: `只有服务端因自身原因关闭时（服务端发出的 ${closesFor('server')}，1000 是计划内停机），这一段不计费，见[按段计费](/price#billing-rule-segments)。重发没有收到音频的文本时，其中已经计费的部分会再计费一次，见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。`,
+    more: `只有服务端因自身原因关闭时（服务端发出的 ${closesFor('server')}，1000 是计划内停机），这一段不计费，见[按段计费](/price#billing-rule-segments)。重发[最后一个有时间戳的词之后的文本](/api/websocket#contexts-after-reconnect)时，其中已经计费的部分会再计费一次，见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。`,
     reported: `收不到 \`done\`。请在${usageRecords}中按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 查找`,
   }),
   row({
@@ -328,7 +328,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'top-up',
     topic: '充值立即可用',
-    rule: '控制台显示支付成功后，下一个请求就按新的余额检查，`GET /v1/user/credit` 也立即反映。`insufficient_credit` 不要自动重试：充值之前重发只会得到同样的结果。充值之后怎么做看场景：批量任务（例如有声书）重发没有收到音频的文本，WebSocket 上用新的 `context_id`；实时对话中，收到这个错误的一轮到此为止，不再补说，见 [WebSocket 中的错误](/api/errors#websocket-errors)。',
+    rule: '控制台显示支付成功后，下一个请求就按新的余额检查，`GET /v1/user/credit` 也立即反映。`insufficient_credit` 不要自动重试：充值之前重发只会得到同样的结果。充值之后怎么做看场景：批量任务（例如有声书）重发[最后一个有时间戳的词之后的文本](/api/websocket#contexts-after-reconnect)，WebSocket 上用新的 `context_id`；实时对话中，收到这个错误的一轮到此为止，不再补说，见 [WebSocket 中的错误](/api/errors#websocket-errors)。',
   },
   {
     id: 'clone-charge',

@@ -147,6 +147,11 @@ export const apiErrors: readonly ApiErrorCode[] = [
       'limit-out-of-range': { message: '字段 limit 必须在 1 到 100 之间。', param: 'limit' },
       'name-too-long': { message: '字段 name 超过了 64 个字符的上限。', param: 'name' },
       'audio-too-short': exampleOf(referenceAudioRefusals.tooShort(6.5)),
+      'client-request-id-malformed': {
+        message:
+          '请求头 X-Client-Request-Id 的格式不对，须为 1 到 64 个字母、数字、下划线或连字符。',
+        param: 'X-Client-Request-Id',
+      },
       'idempotency-key-malformed': {
         message: '请求头 Idempotency-Key 的格式不对，须为 1 到 64 个字母、数字、下划线或连字符。',
         param: 'Idempotency-Key',

@@ -109,7 +109,7 @@ export const retryPolicy: RetryPolicy = {
   handshakes:
     '每次握手都计入 API 密钥的[每分钟请求数](/api/limits-and-timeouts#rate-limits)，重连也不例外。握手被拒绝时按状态码处理，与 HTTP 请求相同：429 和 5xx 退避后重连（网关没有错误对象的 502、504 按 500 处理），其余的不重连。',
   resend:
-    '上下文因 `internal_error` 或连接关闭而结束时，用新的 `context_id` 重发[要重发的文本](/api/websocket#contexts-after-reconnect)，算作这一轮的一次尝试；因 `invalid_request` 结束、修正后重发的（例如把超长的文本拆短）也一样，这一轮的总时长从这条 `error` 开始计。重发的文本是否再计费，见[什么时候扣费](/price#when-charged)。',
+    '上下文因 `internal_error` 或连接关闭而结束时，用新的 `context_id` 重发[最后一个有时间戳的词之后的文本](/api/websocket#contexts-after-reconnect)，算作这一轮的一次尝试；因 `invalid_request` 结束、修正后重发的（例如把超长的文本拆短）也一样，这一轮的总时长从这条 `error` 开始计。重发的文本是否再计费，见[什么时候扣费](/price#when-charged)。',
   resendPoint:
     '重发最后一条 `timestamps` 的最后一个词之后的全部文本，照你发送时的原样，标点和空白都保留。这个词是收到音频的最后一个词。`text_markup` 为 `pronunciation` 时，紧跟在这个词后面的拼音标注（如 `[zeng1]`）和停顿标记（如 `[pause:300ms]`）属于这个词，一并跳过；重发的文本从它们之后开始。',
   websocketRateLimited:

@@ -223,16 +223,18 @@ test('several vouchers: earliest expiry first, an hour paid by those valid at it
 
 test('after insufficient_credit a real-time turn ends; a batch job resends the unheard text after a top-up (D149)', () => {
   expect(rule('top-up')).toContain(
-    '批量任务（例如有声书）重发没有收到音频的文本，WebSocket 上用新的 `context_id`；实时对话中，收到这个错误的一轮到此为止',
+    '批量任务（例如有声书）重发[最后一个有时间戳的词之后的文本](/api/websocket#contexts-after-reconnect)，WebSocket 上用新的 `context_id`；实时对话中，收到这个错误的一轮到此为止',
   );
   const zero = section('/price', '## 余额不足时');
   expect(zero).toContain(
-    '收到这个错误之后，实时对话中这一轮到此为止；批量任务（例如有声书）在充值之后重发没有收到音频的文本',
+    '收到这个错误之后，实时对话中这一轮到此为止；批量任务（例如有声书）在充值之后重发[最后一个有时间戳的词之后的文本]',
   );
   expect(zero).toContain(shown(rule('top-up')));
   const faq = section('/faqs', '### 余额用完会怎样');
   expect(faq).toContain('- **实时对话**（有人在等这段回复）：这一轮到此为止');
-  expect(faq).toContain('- **批量任务**（例如合成有声书）：充值之后重发没有收到音频的文本');
+  expect(faq).toContain(
+    '- **批量任务**（例如合成有声书）：充值之后重发[最后一个有时间戳的词之后的文本]',
+  );
 });
 
 test('an HTTP client that disconnects before the first byte is billed the segments that had started, stated without “通常”', () => {
@@ -287,7 +289,7 @@ for (const [file, command] of [
   test(`${file} reports a status it does not know as such, not as polling rounds used up`, async () => {
     const output = await unknownStatus([...command], file);
     expect(output).toContain('查到这个示例不认识的状态（status=archived），停止轮询');
-    expect(output).not.toContain('轮后仍未就绪');
+    expect(output).not.toContain('次后仍未就绪');
     expect(output).toMatch(/exit [1-9]/);
   });
 }

@@ -172,7 +172,9 @@ test('polling waits the longer of the interval and Retry-After, with no jitter (
   for (const file of ['clone/clone.py', 'clone/clone.mjs', 'clone/clone.sh']) {
     const source = read(path.join(examplesDir, file));
     // The polling loop's wait: the interval or Retry-After, whichever is longer, nothing random.
-    const loop = source.slice(source.indexOf('Retry-After（429 总是带它）是下一轮之前的最短等待'));
+    const loop = source.slice(
+      source.indexOf('Retry-After（429 总是带它）是下一次查询之前的最短等待'),
+    );
     expect(loop, file).not.toBe(source);
     expect(loop.slice(0, 400), file).not.toMatch(/random|RANDOM/);
   }
@@ -292,4 +294,12 @@ test('a resumed turn’s timestamps are offset by the old audio’s cut (D166)',
   expect(page('/api/websocket')).toContain(
     '新上下文的时间戳从 0 开始，它的词在整轮音频中的位置是这个 `end_ms` 加上自己的时间',
   );
+});
+
+test('a segment held by flow control is the one in synthesis: a cancel bills it, the bound holds (D180)', () => {
+  const cancel = billingOutcome('ws-cancel');
+  expect(cancel.detail).toContain('合成完、音频还在等 TCP 流量控制写入连接的一段，也算正在合成');
+  expect(page('/price')).toContain(shown(cancel.detail));
+  // The owner of the order: the next segment starts only once the last one's audio is written.
+  expect(page('/api/websocket')).toContain('上一段的音频全部写入连接后，下一段开始合成');
 });

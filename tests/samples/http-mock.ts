@@ -1200,11 +1200,10 @@ export async function startHttpMock(options: {
       }
       // A field like any other: after the rate, before the operation's own checks (D168).
       if (!clientIdValid) {
-        return refuse({
-          code: 'invalid_request',
-          param: 'X-Client-Request-Id',
-          message: `请求头 X-Client-Request-Id 须为 1 到 64 个字母、数字、_ 或 -。`,
-        });
+        // The catalogue's own example: the reference shows the same object.
+        const { message, param } =
+          errorByCode('invalid_request')!.examples!['client-request-id-malformed'];
+        return refuse({ code: 'invalid_request', param: param!, message });
       }
       const fault = faults.get(operationId)?.shift();
 

@@ -139,7 +139,7 @@ test('the clone example stops after its rounds, says the voice is not ready and 
   const r = await recorder({ cloneMs: 10 * 60_000 });
   const result = await run(r, ['/usr/bin/python3'], 'clone.py', cloneExample(0.05, 3));
   expect(result.status, result.output).not.toBe(0);
-  expect(result.output).toContain('轮询 3 轮后仍未就绪');
+  expect(result.output).toContain('查询 3 次后仍未就绪');
   expect(polls(r)).toHaveLength(3);
   expect(statusLines(result.output)).toEqual([]);
   // The real numbers: one round past the processing-time limit.

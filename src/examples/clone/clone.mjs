@@ -13,7 +13,7 @@ if (!apiKey) {
 const apiBase = process.env.VOXLOOM_API_BASE ?? 'https://api.voxloom.example';
 const headers = { Authorization: `Bearer ${apiKey}` };
 
-// 轮询的间隔和轮数上限，以及某一轮出错时怎么办，都按 /api/errors#polling
+// 轮询的间隔和次数上限，以及某一次出错时怎么办，都按 /api/errors#polling
 const POLL_INTERVAL_MS = 5_000;
 const MAX_POLLS = 121;
 // 可以重试的 4xx；5xx 全部可以重试（包括网关返回、没有错误对象的 502、504）
@@ -135,13 +135,13 @@ for (let i = 0; i < MAX_POLLS && status === 'processing'; i += 1) {
       signal: AbortSignal.timeout(10_000),
     });
   } catch (err) {
-    console.error(`查询失败：${err.message}；下一轮再查`);
+    console.error(`查询失败：${err.message}；下一次再查`);
     waitMs = POLL_INTERVAL_MS;
     continue;
   }
-  // Retry-After（429 总是带它）是下一轮之前的最短等待
+  // Retry-After（429 总是带它）是下一次查询之前的最短等待
   waitMs = Math.max(POLL_INTERVAL_MS, Number(resp.headers.get('retry-after') ?? 0) * 1000);
-  if (RETRYABLE_4XX.has(resp.status) || resp.status >= 500) continue; // 暂时性错误：下一轮再查
+  if (RETRYABLE_4XX.has(resp.status) || resp.status >= 500) continue; // 暂时性错误：下一次再查
   if (!resp.ok) await fail(resp);
   voice = await resp.json();
   if (voice.status !== status) {
@@ -169,6 +169,6 @@ if (status !== 'processing') {
   process.exit(1);
 }
 console.error(
-  `轮询 ${MAX_POLLS} 轮后仍未就绪（status=${status}），这不应发生：带上 voice_id ${voiceId} 联系技术支持。`,
+  `查询 ${MAX_POLLS} 次后仍未就绪（status=${status}），这不应发生：带上 voice_id ${voiceId} 联系技术支持。`,
 );
 process.exit(1);

@@ -17,7 +17,7 @@ if not API_KEY:
 API_BASE = os.environ.get("VOXLOOM_API_BASE", "https://api.voxloom.example")
 HEADERS = {"Authorization": f"Bearer {API_KEY}"}
 
-# 轮询的间隔和轮数上限，以及某一轮出错时怎么办，都按 /api/errors#polling
+# 轮询的间隔和次数上限，以及某一次出错时怎么办，都按 /api/errors#polling
 POLL_INTERVAL = 5  # 秒
 MAX_POLLS = 121
 RETRYABLE_4XX = {429}  # 可以重试的 4xx；5xx 全部可以重试（包括网关返回、没有错误对象的 502、504）
@@ -120,13 +120,13 @@ def main() -> None:
         try:
             resp = requests.get(f"{API_BASE}/v1/voices/{voice_id}", headers=HEADERS, timeout=10)
         except requests.RequestException as exc:
-            print(f"查询失败：{exc}；下一轮再查", file=sys.stderr)
+            print(f"查询失败：{exc}；下一次再查", file=sys.stderr)
             wait = POLL_INTERVAL
             continue
-        # Retry-After（429 总是带它）是下一轮之前的最短等待
+        # Retry-After（429 总是带它）是下一次查询之前的最短等待
         wait = max(POLL_INTERVAL, float(resp.headers.get("Retry-After", 0)))
         if resp.status_code in RETRYABLE_4XX or resp.status_code >= 500:
-            continue  # 暂时性错误：下一轮再查
+            continue  # 暂时性错误：下一次再查
         if not resp.ok:
             fail(resp)
         voice = resp.json()
@@ -148,7 +148,7 @@ def main() -> None:
             f"查看接口文档是否新增了状态，或带上 voice_id {voice_id} 联系技术支持。"
         )
     sys.exit(
-        f"轮询 {MAX_POLLS} 轮后仍未就绪（status={status}），这不应发生："
+        f"查询 {MAX_POLLS} 次后仍未就绪（status={status}），这不应发生："
         f"带上 voice_id {voice_id} 联系技术支持。"
     )
 

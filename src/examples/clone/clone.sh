@@ -8,7 +8,7 @@ set -euo pipefail
 : "${VOXLOOM_API_KEY:?请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）。}"
 API_BASE="${VOXLOOM_API_BASE:-https://api.voxloom.example}"
 FILE="${1:-reference.wav}"
-# 轮询的间隔和轮数上限，以及某一轮出错时怎么办，都按 /api/errors#polling
+# 轮询的间隔和次数上限，以及某一次出错时怎么办，都按 /api/errors#polling
 POLL_INTERVAL=5 # 秒
 MAX_POLLS=121
 
@@ -79,12 +79,12 @@ while ((ROUND < MAX_POLLS)) && [[ "$VOICE_STATUS" == processing ]]; do
   : >"$HEADERS"
   STATUS="$(curl -sS -m 10 -o "$BODY" -D "$HEADERS" -w '%{http_code}' \
     "$API_BASE/v1/voices/$VOICE_ID" -H "Authorization: Bearer $VOXLOOM_API_KEY")" || STATUS=000
-  # Retry-After（429 总是带它）是下一轮之前的最短等待
+  # Retry-After（429 总是带它）是下一次查询之前的最短等待
   RETRY_AFTER="$(header retry-after)"
   WAIT=$((${RETRY_AFTER:-0} > POLL_INTERVAL ? ${RETRY_AFTER:-0} : POLL_INTERVAL))
   case "$STATUS" in
     200) ;;
-    000 | 429 | 5??) continue ;; # 网络错误或暂时性错误（429 和所有 5xx）：下一轮再查
+    000 | 429 | 5??) continue ;; # 网络错误或暂时性错误（429 和所有 5xx）：下一次再查
     *) fail "$STATUS" ;;
   esac
   NEW_STATUS="$(jq -r '.status' "$BODY")"
@@ -100,7 +100,7 @@ case "$VOICE_STATUS" in
     exit 1
     ;;
   processing)
-    echo "轮询 $MAX_POLLS 轮后仍未就绪（status=$VOICE_STATUS），这不应发生：带上 voice_id $VOICE_ID 联系技术支持。" >&2
+    echo "查询 $MAX_POLLS 次后仍未就绪（status=$VOICE_STATUS），这不应发生：带上 voice_id $VOICE_ID 联系技术支持。" >&2
     exit 1
     ;;
   *)
