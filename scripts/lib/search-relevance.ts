@@ -95,6 +95,20 @@ export async function measureRelevance(
   return { queries: n, hitAt1: hits1 / n, hitAt3: hits3 / n, mrr: reciprocal / n, misses };
 }
 
+/** The figures of a set measured in parts (each part's rates weighted by its queries). */
+export function combineRelevance(parts: readonly RelevanceFigures[]): RelevanceFigures {
+  const queries = parts.reduce((n, p) => n + p.queries, 0);
+  const mean = (pick: (p: RelevanceFigures) => number) =>
+    parts.reduce((sum, p) => sum + pick(p) * p.queries, 0) / queries;
+  return {
+    queries,
+    hitAt1: mean((p) => p.hitAt1),
+    hitAt3: mean((p) => p.hitAt3),
+    mrr: mean((p) => p.mrr),
+    misses: parts.flatMap((p) => p.misses),
+  };
+}
+
 export const formatRelevance = (half: string, f: RelevanceFigures): string =>
   `${half}: ${f.queries} queries, hit@1 ${(f.hitAt1 * 100).toFixed(1)} %, hit@3 ${(f.hitAt3 * 100).toFixed(1)} %, MRR ${f.mrr.toFixed(3)}`;
 

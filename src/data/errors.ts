@@ -309,7 +309,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     onWebsocket: true,
     websocketWaits: true,
     action:
-      'HTTP：可以重试，见[重试策略](/api/errors#retries)；经常出现时在客户端主动限速。WebSocket：不要按退避重试，而是等有上下文结束，再用新的 `context_id` 重新开始这段话，见[重试策略中的这一行](/api/errors#websocket-rate-limited)。',
+      'HTTP：可以重试，见[重试策略](/api/errors#retries)；经常出现时在客户端主动限速。WebSocket：不要按退避重试，而是等这条连接上有上下文结束，或者换一条上下文较少的连接，再用新的 `context_id` 重新开始这段话，见[重试策略中的这一行](/api/errors#websocket-rate-limited)。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
   }),
   entry({

@@ -90,7 +90,7 @@ const baseDelayMs = 500;
 export const retryPolicy: RetryPolicy = {
   maxAttempts: 5,
   attemptsRule:
-    '含第一次请求或第一次连接，用完后放弃并报告失败。WebSocket 上分开计两个数，上限都是这个次数：一轮回复的尝试次数（在新上下文中的每次重发算一次）和一条连接的重连次数。一次断开后重连并重发，两个计数各加一。服务端的 `1000`（计划内停机）或 `4000`（空闲超时）之后的重连不是失败，两个计数都不加。',
+    '含第一次请求或第一次连接，用完后放弃并报告失败；所以一条连接断开后最多重连 4 次。WebSocket 上分开计两个数，上限都是这个次数：一轮回复的尝试次数（在新上下文中的每次重发算一次）和一条连接的重连次数。一次断开后重连并重发，两个计数各加一。服务端的 `1000`（计划内停机）或 `4000`（空闲超时）之后的重连不是失败，两个计数都不加。',
   baseDelayMs,
   maxDelayMs: 4_000,
   jitter: 'full',
@@ -105,11 +105,11 @@ export const retryPolicy: RetryPolicy = {
     '下一次等待会超出剩余时间时，放弃这一轮并降级，例如改为显示文字回复，不再等待、也不再尝试。`Retry-After`（HTTP 响应的或握手被拒绝时的）比剩余时间还长时也一样，例如 `Retry-After: 20`。',
   batch: '没有总时长：按 `Retry-After` 等待，只受最多尝试次数的约束。',
   sharedConnection:
-    '几轮共用一条连接时，重连次数按连接计，总时长按轮计：一轮的总时长用完就降级，即使这条连接还在为后面的轮次重连。为重发而新建、替补被关闭连接的连接，接过它的重连次数；为新的一轮新建的连接从 0 开始。',
+    '几轮共用一条连接时，重连次数按连接计，总时长按轮计：一轮的总时长用完就降级，即使这条连接还在为后面的轮次重连。为重发而新建的连接沿用被关闭连接的重连次数；为新的一轮新建的连接从 0 开始。',
   handshakes:
     '每次握手都计入 API 密钥的[每分钟请求数](/api/limits-and-timeouts#rate-limits)，重连也不例外。握手被拒绝时按状态码处理，与 HTTP 请求相同：429 和 5xx 退避后重连（网关没有错误对象的 502、504 按 500 处理），其余的不重连。',
   resend:
-    '上下文因 `internal_error` 或连接关闭而结束时，用新的 `context_id` 重发[最后一个有时间戳的词之后的文本](/api/websocket#contexts-after-reconnect)，算作这一轮的一次尝试；因 `invalid_request` 结束、修正后重发的（例如把超长的文本拆短）也一样，这一轮的总时长从这条 `error` 开始计。重发的文本是否再计费，见[什么时候扣费](/price#when-charged)。',
+    '上下文因 `internal_error` 或连接关闭而结束时，用新的 `context_id` 重发[最后一个有时间戳的词之后的文本](/api/websocket#contexts-after-reconnect)，算作这一轮的一次尝试（服务端的 `1000`、`4000` 之后的不算）；因 `invalid_request` 结束、修正后重发的（例如把超长的文本拆短）也一样，这一轮的总时长从这条 `error` 开始计。重发的文本是否再计费，见[什么时候扣费](/price#when-charged)。',
   resendPoint:
     '重发最后一条 `timestamps` 的最后一个词之后的全部文本，照你发送时的原样，标点和空白都保留。这个词是收到音频的最后一个词。`text_markup` 为 `pronunciation` 时，紧跟在这个词后面的拼音标注（如 `[zeng1]`）和停顿标记（如 `[pause:300ms]`）属于这个词，一并跳过；重发的文本从它们之后开始。',
   websocketRateLimited:

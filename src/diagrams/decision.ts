@@ -84,7 +84,7 @@ export function decisionDiagram(d: DecisionData): RenderedDiagram {
       verdict: 'go',
     },
     'when-needed': {
-      lines: ['从连接池移除；还有要重发的文本时现在重连重发，', '否则下一轮需要时再新建'],
+      lines: ['从连接池移除；还有要重发的文本时现在重连重发', '否则下一轮需要时再新建'],
       verdict: 'wait',
     },
     never: { lines: ['先修正原因，否则重连还会被关闭'], verdict: 'stop' },

@@ -129,7 +129,7 @@ test('a dropped context is booked at most at the characters of the text sent to 
 test('only whitespace and punctuation left after a drop: nothing is resent, no failure; no timestamps yet: resend all, keep no audio (D135)', () => {
   const resume = page('/api/websocket');
   expect(resume).toContain(
-    '它只剩空白和标点时（发出的文本都已经收到音频，例如正在等工具调用），不重发，也不算失败、不计时',
+    '就是只剩空白和标点（发出的文本都已经收到音频，例如正在等工具调用），不重发，也不算失败、不计时',
   );
   expect(resume).toContain('还没有收到第一条 `timestamps`');
   expect(resume).toContain('旧上下文的音频一点也不用');
@@ -256,9 +256,9 @@ test('a close reconnects now and starts the budget only when there is text to re
   expect(websocket).toContain('这就是“要重发的文本”');
 });
 
-test('a resend may go at once to another usable pooled connection, one attempt (D160)', () => {
+test('a resend may go at once to another usable pooled connection (D160, D181)', () => {
   expect(page('/api/websocket')).toContain(
-    '立即在那里用新的 `context_id` 重发，不等最短等待、不退避（两者只约束新的握手），算这一轮的一次尝试',
+    '立即在那里用新的 `context_id` 重发，不等最短等待、不退避（两者只约束新的握手）。',
   );
 });
 
@@ -270,11 +270,9 @@ test('before a new context on a pooled connection: open and heard from within tw
 });
 
 test('a replacement connection takes over the closed one’s reconnect count; a new turn’s starts at 0 (D162)', () => {
-  expect(retryPolicy.sharedConnection).toContain(
-    '为重发而新建、替补被关闭连接的连接，接过它的重连次数',
-  );
+  expect(retryPolicy.sharedConnection).toContain('为重发而新建的连接沿用被关闭连接的重连次数');
   expect(page('/api/errors')).toContain(shown(retryPolicy.sharedConnection));
-  expect(page('/api/websocket')).toContain('**重连次数跟着替补的连接走**');
+  expect(page('/api/websocket')).toContain('**为重发新建的连接沿用重连次数**');
 });
 
 test('after 4029 a new connection waits for a close in the pool or three ping intervals (D163)', () => {
@@ -302,4 +300,54 @@ test('a segment held by flow control is the one in synthesis: a cancel bills it,
   expect(page('/price')).toContain(shown(cancel.detail));
   // The owner of the order: the next segment starts only once the last one's audio is written.
   expect(page('/api/websocket')).toContain('上一段的音频全部写入连接后，下一段开始合成');
+});
+
+test('a resend after a 1000 or 4000 is no attempt on whatever connection it goes (D181)', () => {
+  expect(retryPolicy.resend).toContain(
+    '算作这一轮的一次尝试（服务端的 `1000`、`4000` 之后的不算）',
+  );
+  expect(page('/api/websocket')).toContain(
+    '算不算一次尝试和别处一样：`1000`、`4000` 之后的不算，其余的算（见第 3 步）',
+  );
+});
+
+test('the dead-connection window runs from the later of the last frame and the context’s first generate (D182)', () => {
+  expect(page('/api/websocket')).toContain(
+    '从最后收到的一帧（消息、ping 或 pong）或这个上下文的第一条 `generate` 算起，取较晚的',
+  );
+  for (const file of ['contexts/client.py', 'contexts/client.mjs']) {
+    expect(read(path.join(examplesDir, file)), file).toMatch(/context_started|contextStartedAt/);
+  }
+});
+
+test('a close code’s least wait binds the account’s next handshake, text to resend or not (D183)', () => {
+  expect(page('/api/websocket')).toContain(
+    '即使没有要重发的文本，这个账户下一次新建连接也要等到最短等待过去',
+  );
+});
+
+test('a resend during a held wait flushes the new context at once (D184)', () => {
+  expect(page('/api/websocket')).toContain('重发之后马上对新的上下文发一条 `flush`');
+  expect(read(path.join(examplesDir, 'contexts/voice_agent.py'))).toContain(
+    'flushed_context != turn.context_id',
+  );
+});
+
+test('“only whitespace and punctuation” is text without a Unicode letter or digit (D185)', () => {
+  expect(page('/api/websocket')).toContain(
+    '它没有一个字母或数字（Unicode 的 L、N 类字符；`%`、`℃`、表情符号都不算）时，就是只剩空白和标点',
+  );
+  expect(read(path.join(examplesDir, 'contexts/client.mjs'))).toContain('[\\p{L}\\p{N}]');
+});
+
+test('no new context on a connection within a ping interval of its idle close (D186)', () => {
+  expect(page('/api/websocket')).toMatch(/离空闲超时不到一个 ping 间隔（\d+ 秒）的连接/);
+});
+
+test('reconnects: at most four after a drop; the two internal_error names told apart (D187)', () => {
+  expect(retryPolicy.attemptsRule).toContain('所以一条连接断开后最多重连 4 次');
+  expect(retryPolicy.maxAttempts).toBe(5);
+  expect(page('/api/websocket')).toContain(
+    '关闭原因 `internal_error`（`1011`）和错误码 `internal_error` 同名',
+  );
 });

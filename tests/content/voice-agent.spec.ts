@@ -303,10 +303,13 @@ test.describe('contexts/voice_agent.py, the whole voice-agent loop', () => {
     expect(numbers('RETRY_HANDSHAKE')).toEqual([429, 500, 502, 503, 504]);
     const keepalive = speech()['x-keepalive'] as {
       probeAfterSeconds: number;
+      holdFlushSeconds: number;
       pongTimeoutSeconds: number;
     };
     expect(constant('PROBE_AFTER')).toBe(keepalive.probeAfterSeconds);
     expect(constant('PONG_TIMEOUT')).toBe(keepalive.pongTimeoutSeconds);
+    // A pause that goes on is held by a flush every holdFlushSeconds (x-keepalive.hold).
+    expect(constant('HOLD_FLUSH_EVERY')).toBe(keepalive.holdFlushSeconds);
     expect(read(file)).toContain('/api/websocket#dead-connection');
   });
 

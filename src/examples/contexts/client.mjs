@@ -123,6 +123,7 @@ const files = new Map();
 const nextSequence = new Map();
 let ws = null; // null：连接断开，正在重连
 let connectionId = '-'; // 握手响应头 X-Request-Id：这条连接的 ID
+let contextStartedAt = 0; // 最近一个上下文开始（第一条 generate 发出）的时刻
 let attempt = 1; // 连接的重连次数：这是连续第几次尝试连接
 let planned = false; // 上一次关闭是 1000 或 4000：不是失败，这次重连不算尝试
 let failed = false;
@@ -152,6 +153,7 @@ function startContext(turn) {
   }
   turn.contextId = turn.newContextId();
   turn.endMs = 0;
+  contextStartedAt = Date.now(); // 检查连接的 2 秒从这时或最后一帧起算，取较晚的
   byContext.set(turn.contextId, turn);
   // 第一条 generate 决定音色、模型和格式。
   send({ type: 'generate', context_id: turn.contextId, text, ...SETTINGS, continue: !turn.final });
@@ -379,12 +381,13 @@ function connectOnce() {
         }
         wait = pinged + PONG_TIMEOUT_MS - now;
       } else if (inProgress()) {
-        if (now - last >= PROBE_AFTER_MS) {
+        const since = Math.max(last, contextStartedAt);
+        if (now - since >= PROBE_AFTER_MS) {
           socket.ping(); // 连接正常时只换来一个 pong
           pinged = now;
           wait = PONG_TIMEOUT_MS;
         } else {
-          wait = last + PROBE_AFTER_MS - now;
+          wait = since + PROBE_AFTER_MS - now;
         }
       } else {
         if (now - last >= RECEIVE_TIMEOUT_MS) {

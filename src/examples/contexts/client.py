@@ -139,6 +139,7 @@ class Session:
         self.billed = 0
         self.connection_id = "-"  # 握手响应头 X-Request-Id：这条连接的 ID
         self.files = {}
+        self.context_started = 0.0  # 最近一个上下文开始（第一条 generate 发出）的时刻
         self.next_sequence = {}
 
     def send(self, message):
@@ -157,6 +158,7 @@ class Session:
             return  # 没有要读的字：等下一段文本，和它一起发
         turn.context_id = turn.new_context_id()
         turn.end_ms = 0
+        self.context_started = time.monotonic()  # 检查连接的 2 秒从这时或最后一帧起算，取较晚的
         self.by_context[turn.context_id] = turn
         message = {"type": "generate", "context_id": turn.context_id, "text": text}
         message.update(SETTINGS)  # 第一条 generate 决定音色、模型和格式
@@ -426,11 +428,12 @@ def receive(session, ws):
                     return 1006  # 连接已经断了
                 wait = pinged + PONG_TIMEOUT - now
             elif session.in_progress():
-                if now - last >= PROBE_AFTER:
+                since = max(last, session.context_started)
+                if now - since >= PROBE_AFTER:
                     ws.ping()  # 连接正常时只换来一个 pong
                     pinged = now
                     continue
-                wait = last + PROBE_AFTER - now
+                wait = since + PROBE_AFTER - now
             else:
                 if now - last >= RECEIVE_TIMEOUT:
                     # 没有要重发的文本：从池中移除它，需要时再连；不是失败，不算尝试

@@ -5,7 +5,8 @@
 - 大模型（这里是 fake_llm）每输出一段，就原样放进这一轮的上下文：generate 带 continue: true，
   输出结束时再发一条 text 为空、continue: false 的 generate。引用标记 [1]、Markdown 链接和
   3.14 这样的小数都照原样发送，不设置 text_markup；在哪里分段、半个词怎样处理由服务端决定。
-- 大模型停顿（例如调用工具）超过 FLUSH_AFTER 秒时发一次 flush，先把已经生成的话说出来。
+- 大模型停顿（例如调用工具）超过 FLUSH_AFTER 秒时发一条 flush，先把已经生成的话说出来；停顿一直持续，
+  每隔 HOLD_FLUSH_EVERY 秒再发一条，连接不会因空闲被关闭；停顿中重发到新的上下文时，对它也马上发一条。
 - 第 2 轮收到第一组时间戳后模拟用户打断：发送 cancel，音频只留到最后一个有时间戳的词的 end_ms，
   丢弃之后到达的音频，等到 done 或结束上下文的 error，再开始第 3 轮。
 - 失败时按重试策略，用新的 context_id 重发最后一个有时间戳的词之后的全部文本；下一次等待会超出
@@ -75,6 +76,8 @@ INTERRUPTED = 2  # 第几轮被用户打断
 PIECE_DELAY = 0.2  # 秒：大模型两个片段之间的间隔
 TOOL_CALL = 1.2  # 秒：PAUSE 处停顿多久
 FLUSH_AFTER = 0.5  # 秒：大模型停顿这么久，就 flush 已经发出的文本
+# 秒：停顿一直持续时，每隔这么久再发一条 flush，连接不会因空闲被关闭（/api/websocket#idle-timeout）
+HOLD_FLUSH_EVERY = 20
 USER_TURN = 0.5  # 秒：两轮之间用户说话的时间
 POLL = 0.05  # 秒：没有消息时，隔多久看一次大模型有没有新的输出
 
@@ -340,7 +343,9 @@ def handle(pool, turn, message, interrupt):
             turn.file.write(base64.b64decode(message["data"]))
             turn.budget.audio_started()
             turn.attempts, pool.reconnects = 1, 0
-    elif kind == "timestamps" and not turn.cancelled:
+    elif kind == "timestamps":
+        if turn.cancelled:
+            return  # 取消之前已在路上的时间戳：丢弃
         for word in message["words"]:  # text_markup 为 none：词按发送的原文给出
             found = turn.text.find(word["text"], turn.heard)
             if found >= 0:
@@ -377,18 +382,27 @@ def run_turn(pool, turn, pieces, interrupt):
         turn.llm.put(None)  # 输出结束
 
     threading.Thread(target=produce, daemon=True).start()
-    last_text, flushed = time.monotonic(), False
+    # 最后一次收到大模型输出的时刻；这次停顿中最后一次发 flush 的时刻和上下文（还没发为 None）
+    last_text, flushed_at, flushed_context = time.monotonic(), None, None
     while not turn.over:
         try:
             piece = turn.llm.get_nowait()
             if not turn.cancelled:
                 forward(pool, turn, piece)
-            last_text, flushed = time.monotonic(), False
+            last_text, flushed_at = time.monotonic(), None
         except queue.Empty:
-            if turn.context_id and not (turn.llm_done or turn.cancelled or flushed):
-                if time.monotonic() - last_text >= FLUSH_AFTER:
+            now = time.monotonic()
+            if turn.context_id and not (turn.llm_done or turn.cancelled):
+                # 停顿开始时发一条；停顿一直持续就每隔 HOLD_FLUSH_EVERY 秒再发；停顿中重发到了新的
+                # 上下文，新上下文也要马上发一条，重发的半句才会先说出来
+                due = (
+                    now - last_text >= FLUSH_AFTER
+                    if flushed_at is None
+                    else now - flushed_at >= HOLD_FLUSH_EVERY or flushed_context != turn.context_id
+                )
+                if due:
                     pool.send({"type": "flush", "context_id": turn.context_id})
-                    flushed = True
+                    flushed_at, flushed_context = now, turn.context_id
         if pool.ws is None:
             time.sleep(POLL)  # 还没有需要连接的文本
             continue
