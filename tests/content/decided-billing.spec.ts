@@ -522,6 +522,8 @@ test('voice_limit_reached states the quota and the count for logs; the guide has
   // One term: 音色名额.
   expect(errorByCode('voice_limit_reached')!.meaning).not.toContain('自定义音色数量');
   expect(errorByCode('voice_limit_reached')!.name).toBe('音色名额已满');
+  expect(page('/api/voices/create')).toContain('音色名额已满：账户的自定义音色已达上限');
+  expect(page('/api/voices/create')).not.toContain('自定义音色数量已达上限');
   expect(page('/voices')).toMatch(/默认最多 \d+ 个自定义音色，可以\[申请提高\]/);
 });
 
