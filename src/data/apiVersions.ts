@@ -62,7 +62,7 @@ export const versioningRules: readonly VersioningRule[] = [
   {
     id: 'compatible',
     label: `向后兼容的变更在 \`${apiVersionPrefix}\` 中发布`,
-    rule: `新增接口、新增可选的请求字段（不传时行为不变）、在响应或消息中新增字段、新增错误码，都直接发布，记入版本历史，标为“${apiChangeKindLabel.added}”或“${apiChangeKindLabel.changed}”。`,
+    rule: `新增接口、新增可选的请求字段（不传时行为不变）、在响应或消息中新增字段、新增错误码，都直接发布，记入版本历史，标为“${apiChangeKindLabel.added}”或“${apiChangeKindLabel.changed}”。新增的可选字段或请求头从发布第一天起就校验格式，不合规时返回 400：不带它的请求行为不变，这不算收紧已有字段的校验。`,
   },
   {
     id: 'incompatible',

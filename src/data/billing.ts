@@ -97,8 +97,8 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome:
       '`stream: true` 的响应在 200 之后因服务端故障或超过处理时间上限而中途断开，分块传输没有正常结束',
     billed: 'started-but-failed',
-    rule: '音频已经发完的段计费，出错的一段和它之后的段不计费',
-    more: 'HTTP 请求的文本与 WebSocket 上一样切成段，超过处理时间上限也算服务端的故障。重试时整段文本从头合成，已经收到的段会再计费一次；长文本按句拆分后，一次失败只需重发一句。',
+    rule: '已经合成完的段计费，不论它的音频是否已经发完；出错的一段和它之后的段不计费',
+    more: 'HTTP 请求的文本与 WebSocket 上一样切成段，一次合成一段，所以出错的一段之前的段都已合成完，都计费；超过处理时间上限也算服务端的故障。重试时整段文本从头合成，已经计费的段会再计费一次；长文本按句拆分后，一次失败只需重发一句。',
     reported: `\`X-Billed-Characters\` 是整段文本的计费字符数，是这次计费的上限；确切的数见${usageRecords}`,
   }),
   row({
@@ -134,8 +134,8 @@ export const billingOutcomes: readonly BillingOutcome[] = [
     outcome:
       '上下文因 `internal_error` 以外的 `error` 而结束，例如 `content_rejected`、`insufficient_credit`',
     billed: 'started',
-    rule: '音频已经全部发出的段计费；出错时正在合成的一段也计费，但 `content_rejected` 和 `insufficient_credit` 出错时没有正在合成的段；没有通过检查的一段、排队的段和还没有成段的文本不计费',
-    more: `\`content_rejected\` 和 \`insufficient_credit\` 是在一段开始合成之前检查出来的，这时没有正在合成的段：被拒绝的这一段不计费，只计它之前的段。其他结束上下文的错误与取消一样，音频还没有发出的计费字符最多 ${maxBilledBeyondAudio} 个。上下文的第一条 \`generate\` 就被拒绝时，计费字符数为 0。`,
+    rule: '音频已经全部发出的段计费；出错时正在合成的一段也计费，只是 `content_rejected` 和 `insufficient_credit` 在一段开始合成之前检查，出错时没有正在合成的段；没有通过检查的一段、排队的段和还没有成段的文本不计费',
+    more: `其他结束上下文的错误与取消一样，音频还没有发出的计费字符最多 ${maxBilledBeyondAudio} 个。上下文的第一条 \`generate\` 就被拒绝时，计费字符数为 0。`,
     reported: '`error` 消息的 `billed_characters`',
   }),
   row({
@@ -226,7 +226,7 @@ export const consoleLists: readonly ConsoleList[] = [
     id: 'usage-records',
     name: '用量明细',
     lines:
-      '一个请求或上下文在一小时内开始合成的段合为一条，每次计费的克隆一条。可以按时间范围导出为 CSV 文件，列与下表相同。',
+      '一个请求或上下文在一小时内开始合成的段合为一条，每次计费的克隆一条。可以按时间范围导出为 CSV 文件，格式见[导出 CSV 文件](/price#billing-rule-csv-export)。',
     fields: [
       { field: '小时', meaning: '用量所属的小时，北京时间' },
       { field: '接口', meaning: 'HTTP 合成、WebSocket 合成或克隆' },
@@ -253,7 +253,7 @@ export const consoleLists: readonly ConsoleList[] = [
     id: 'debits',
     name: '扣费记录',
     lines:
-      '余额的每一次变动一行：每个整点的扣费按模型一行，每次计费的克隆一行；充值、代金券的发放和过期、争议退款也各一行。每个月的列表以月初余额开头、月末余额结尾：月末余额是这个月最后一小时的扣费之后的余额，过去某个月月末的余额就在这里查。月初余额加上这个月各行的金额，等于月末余额。',
+      '余额的每一次变动一行：每个整点的扣费按模型一行，每次计费的克隆一行；充值、代金券的发放和过期、争议退款也各一行。每个月的列表以月初余额开头、月末余额结尾：月末余额是这个月最后一小时的扣费之后的余额，过去某个月月末的余额就在这里查。月初余额加上这个月各行的金额，等于月末余额。同样可以按时间范围导出为 CSV 文件。',
     fields: [
       { field: '类型', meaning: '扣费、充值、代金券发放、代金券过期或退款' },
       {
@@ -279,6 +279,28 @@ export const consoleLists: readonly ConsoleList[] = [
   },
 ];
 
+/**
+ * An hour's usage records and its debit rows are complete this many minutes after the hour's
+ * debit (taken at the next full hour), and never change afterwards (D191): a month-end job runs
+ * after 00:10 of the 1st, Beijing time.
+ */
+export const recordsFinalMinutes = 10;
+
+/** How both console lists export as CSV (D188): one format, rendered as `/price#billing-rule-csv-export`. */
+export const csvExport = {
+  encoding: 'UTF-8',
+  /** Decimal places of an amount in yuan, per list: 0.00001 yuan is 0.001 fen. */
+  amountDecimals: { 'usage-records': 5, debits: 2 } as const satisfies Record<
+    ConsoleList['id'],
+    number
+  >,
+  /** An example of a 小时 value: the hour's start, ISO 8601 with the Beijing offset. */
+  hourExample: `2026-11-28T14:00:00+0${billingUtcOffsetHours}:00`,
+};
+
+/** The CSV format in one paragraph, for `/price#csv-export`. */
+export const csvExportRule = `两份记录都可以按时间范围导出为 CSV 文件，格式相同：${csvExport.encoding} 编码；第一行是列名，与下表的字段名相同；时间按 ISO 8601 写，带北京时间的时差 +0${billingUtcOffsetHours}:00，“小时”写这一小时的开始，如 \`${csvExport.hourExample}\`；金额以元为单位，写成十进制小数，用量明细精确到 ${(10 ** -csvExport.amountDecimals['usage-records']).toFixed(csvExport.amountDecimals['usage-records'])} 元（0.001 分），扣费记录精确到分（${(10 ** -csvExport.amountDecimals.debits).toFixed(csvExport.amountDecimals.debits)} 元）。`;
+
 export const billingRules: readonly BillingRule[] = [
   {
     id: 'segments',
@@ -288,17 +310,22 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'reported-counts',
     topic: '以哪个数为准',
-    rule: 'API 不逐段报告计费字符数，按请求或上下文报告总数，只有三个来源：HTTP 响应头 `X-Billed-Characters`（整段文本的数，中途断开时是上限）、`done` 的 `billed_characters`，以及结束上下文的 `error` 的 `billed_characters`。一个上下文计费多少，以后两者为准。',
+    rule: 'API 不逐段报告计费字符数，按请求或上下文报告总数，只有三个来源：HTTP 响应头 `X-Billed-Characters`（整段文本的数，中途断开时是上限）、`done` 的 `billed_characters`，以及结束上下文的 `error` 的 `billed_characters`。一个上下文计费多少，以后两个来源为准。',
   },
   {
     id: 'usage-records',
     topic: '没有收到计费字符数时',
-    rule: `HTTP 请求没有收完响应、WebSocket 上下文随连接关闭而结束时，计费字符数唯一的来源是[控制台](${deployment.consoleUrl})的[用量明细](/price#reconciliation)：HTTP 请求按请求 ID 或它带的 \`X-Client-Request-Id\`，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 找到它的记录；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。明细每小时扣费后更新，API 没有查询用量的接口。在明细出来之前，程序把这个上下文记为“待核对”，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
+    rule: `HTTP 请求没有收完响应、WebSocket 上下文随连接关闭而结束时，计费字符数唯一的来源是[控制台](${deployment.consoleUrl})的[用量明细](/price#reconciliation)：HTTP 请求按请求 ID 或它带的 \`X-Client-Request-Id\`，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 找到它的记录；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。一小时的用量明细和扣费记录，在这一小时扣费后 ${recordsFinalMinutes} 分钟内写完，此后不再变动；月末对账要等到次月 1 日 00:${String(recordsFinalMinutes).padStart(2, '0')}（北京时间）之后。API 没有查询用量的接口。在明细出来之前，程序把这个上下文记为“待核对”，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
   },
   {
     id: 'billing-month',
     topic: '按北京时间分小时、分月',
     rule: `扣费的小时和计费的月份都按北京时间（UTC+${billingUtcOffsetHours}）划分，月份是自然月。用量属于它开始合成的那一小时和那个月，不论什么时候扣除：31 日 23:30 开始合成的段，在次月 1 日 0 点扣除，仍算在 31 日所在的月份。克隆费属于音色变为 \`ready\` 的那一小时。一个月的月末余额，是这个月最后一小时的用量扣除之后的余额，见[扣费记录](/price#reconciliation)。`,
+  },
+  {
+    id: 'csv-export',
+    topic: '导出 CSV 文件',
+    rule: csvExportRule,
   },
   {
     id: 'reconcile',

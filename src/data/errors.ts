@@ -6,6 +6,13 @@
  * `error` message of the AsyncAPI document and of the protocol model uses a websocket code.
  */
 import { limit } from './limits';
+
+/**
+ * The `voice_limit_reached` message: the quota and how many voices the account holds (D190). It
+ * is for logs, like every `message`; a program shows its own wording.
+ */
+export const voiceLimitMessage = (held: number, quota = limit('customVoices').value): string =>
+  `自定义音色已达上限（${held}/${quota}），请先删除不用的音色。`;
 import { bytesPerMB, referenceAudioFormatNames, referenceAudioRefusals } from './referenceAudio';
 
 /**
@@ -210,12 +217,13 @@ export const apiErrors: readonly ApiErrorCode[] = [
   entry({
     code: 'voice_limit_reached',
     status: 403,
-    name: '音色数量已达上限',
-    meaning: '账户的自定义音色数量已达上限，不能再克隆新的音色。',
+    name: '音色名额已满',
+    meaning: '账户的音色名额已经用完，不能再克隆新的音色。',
     kind: 'fix-account',
     onWebsocket: false,
     action: '不要重试。删除不再使用的自定义音色，再重新提交克隆。',
-    example: { message: '自定义音色数量已达上限，请先删除不用的音色。', param: null },
+    // The message states the quota and the count, as the mock's does (D175, D190).
+    example: { message: voiceLimitMessage(limit('customVoices').value), param: null },
   }),
   entry({
     code: 'voice_not_found',
@@ -241,7 +249,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'adopt',
     onWebsocket: false,
     action:
-      '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成，它是这个键下第一个创建了音色的请求创建的。不要自动换新键重新提交，那会再创建一个音色、再计费一次。然后修正程序：重新提交要原样发送保存的请求，用户改了录音或名称要用新的键，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
+      '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成，它由这个键首次创建。不要自动换新键重新提交，那会再创建一个音色、再计费一次。然后修正程序：重新提交要原样发送保存的请求，用户改了录音或名称要用新的键，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
     example: {
       message: '这个 Idempotency-Key 已经创建了音色，这次请求的内容与那次不同，见响应头 Location。',
       param: 'Idempotency-Key',

@@ -130,10 +130,12 @@ export const limits: readonly Limit[] = [
   {
     // D150: a client can size its read timeout for `stream: true` from this.
     key: 'streamChunkGap',
-    subject: '`stream: true` 时两个分块之间的最长间隔',
+    // D189: the first chunk is bound like the gap between chunks, so one read timeout covers both.
+    subject:
+      '`stream: true` 时两个分块之间的最长间隔；第一个分块也一样：服务端收到整个请求体后，在这个时间内发出响应头和第一个分块',
     value: 10,
     unit: '秒',
-    scope: `每个 HTTP 合成请求；客户端的读取超时设为它再加 ${clientTimeoutMarginSeconds} 秒（留给网络）`,
+    scope: `每个 HTTP 合成请求，从收到请求体到第一个分块、以及每两个分块之间；客户端的读取超时设为它再加 ${clientTimeoutMarginSeconds} 秒（留给网络），等第一个分块时也够用`,
     onExceed:
       '服务端中断连接，分块传输不正常结束；没合成完的一段是服务端的失败，不计费，见[什么时候扣费](/price#when-charged)',
   },
@@ -184,7 +186,7 @@ export const limits: readonly Limit[] = [
   },
   {
     key: 'customVoices',
-    subject: '自定义音色数量',
+    subject: '音色名额',
     value: 50,
     unit: '个',
     scope: '每个账户，处理中和克隆失败的音色也占音色名额，删除后释放',

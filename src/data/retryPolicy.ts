@@ -156,7 +156,7 @@ export const pollingPolicy: PollingPolicy = {
   // at the limit turns `failed` (D67), and the last round sees it.
   maxRounds: (cloneProcessingLimit.value * 60_000) / pollIntervalMs + 1,
   stopsOn:
-    '每一次查询都计入上限，收到可以重试的错误码或网络错误的那一次也算。收到 404 `voice_not_found`（音色在轮询期间被删除）或不认识的 `status` 值时，立即停止轮询并报告，不要当作暂时性错误继续查。',
+    '每一次查询都计入上限，收到可以重试的错误码或网络错误的那一次也算；用一次[列出音色](/api/voices/list)查几个音色时，这一次对每个还在等待的音色都算一次。收到 404 `voice_not_found`（音色在轮询期间被删除）、其他不能重试的错误（如 400、401、403）或不认识的 `status` 值时，立即停止轮询并报告，不要当作暂时性错误继续查；列表（`type=custom`）里没有了的音色已被删除，同样停止并报告。',
 };
 
 /** The anchor of the polling row on /api/errors. */

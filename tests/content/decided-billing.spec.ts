@@ -13,9 +13,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { parse } from 'yaml';
 
-import { billingRules, consoleLists, disputeWindowDays } from '../../src/data/billing';
-import { errorByCode } from '../../src/data/errors';
+import { versioningRules } from '../../src/data/apiVersions';
+import {
+  billingOutcome,
+  billingRules,
+  consoleLists,
+  csvExport,
+  csvExportRule,
+  disputeWindowDays,
+  recordsFinalMinutes,
+} from '../../src/data/billing';
+import { errorByCode, voiceLimitMessage } from '../../src/data/errors';
+import { limit } from '../../src/data/limits';
 import { glossary } from '../../src/data/glossary';
 import { markdownPathOf } from '../../src/data/llms';
 import { requestLogRetentionDays } from '../../src/data/policies';
@@ -26,8 +37,14 @@ import {
   freeWhitespace,
   whitespaceRule,
 } from '../../src/data/pricing';
-import { retryPolicy } from '../../src/data/retryPolicy';
+import { pollingPolicy, retryPolicy } from '../../src/data/retryPolicy';
 import { examplesDir, python, root } from '../support/examples';
+
+/** An OpenAPI response object, as far as its headers go. */
+interface ResponseObject {
+  readonly $ref?: string;
+  readonly headers?: Record<string, unknown>;
+}
 
 const siteDir = path.resolve(root, process.env.SITE_DIR ?? 'build');
 /** A page's text as its Markdown form has it, links reduced to their text. */
@@ -171,7 +188,7 @@ test('someone waiting on a clone upload: the batch retry rule, each wait shown w
     `按[重试策略]中批量任务的规则自动重试：尝试次数有上限，\`Retry-After\` 多长都照等，不受实时场景 ${retryPolicy.realtimeBudgetMs / 1000} 秒总时长的限制`,
   );
   expect(retry).toContain('每次等待都显示给用户（第几次、还要等多久），并提供取消');
-  expect(retry).toContain('次数用完或用户取消时，把键和请求（字段和录音文件）留在这次提交里');
+  expect(retry).toContain('次数用完或用户取消时，保留这次提交的键和请求（字段和录音文件）');
   expect(retry).toContain(
     '之后由用户选择什么时候重新提交；最后一次响应带 `Retry-After` 时，不早于它',
   );
@@ -299,10 +316,9 @@ test('a clone key belongs to the submission’s fingerprint, kept 24 h where eve
   expect(create).toContain(
     '一个键对应一次提交的指纹（录音文件的 SHA-256 和各字段的值）。用户提交时先算指纹，在所有标签页共用的存储里找它的键',
   );
-  expect(create).toContain(
-    '浏览器的 `localStorage`（不要用 `sessionStorage`，它每个标签页各有一份）',
-  );
-  expect(create).toContain('和指纹一起保存 24 小时');
+  expect(create).toContain('和指纹一起保存 24 小时；存在哪里，见[克隆自定义音色：失败后重试]');
+  // The storage advice lives in the guide; the reference keeps a line linking it.
+  expect(create).not.toContain('localStorage');
   expect(create).toContain(
     '指纹相同，就用同一个键，后到的请求等前一个结束，或者得到重放（见下文“同时到达”）；指纹不同，就是一次新的提交，用新的键',
   );
@@ -312,7 +328,10 @@ test('a clone key belongs to the submission’s fingerprint, kept 24 h where eve
     expect(page(route), route).not.toMatch(/sessionStorage` 中|一个键是一次提交/);
   }
   expect(section('/guides/clone', '### 失败后重试')).toContain(
-    '键按提交内容的指纹保存在所有标签页共用的地方（你的服务端或 `localStorage`），连点、刷新页面和第二个标签页提交同样的内容都沿用它',
+    '键按提交内容的指纹保存在所有标签页共用的地方，连点、刷新页面和第二个标签页提交同样的内容都沿用它',
+  );
+  expect(section('/guides/clone', '### 失败后重试')).toContain(
+    '**键保存在所有标签页共用的存储里**：你的服务端为这次上传建的记录，或浏览器的 `localStorage`；不要用 `sessionStorage`，它每个标签页各有一份',
   );
 });
 
@@ -419,16 +438,17 @@ test('voices list: ties by voice_id ascending; a voice deleted while paging just
 });
 
 test('a replayed voice was created by the key’s first request that created a voice; after a 409 the user sees it and may choose a new clone, never the program (D177)', () => {
-  const created = '第一个创建了音色的请求创建的';
-  expect(page('/api/voices/create')).toContain(`这个音色是同一个 \`Idempotency-Key\` 下${created}`);
-  expect(errorByCode('idempotency_conflict')!.action).toContain(`它是这个键下${created}`);
+  expect(page('/api/voices/create')).toContain('这个音色由这个 `Idempotency-Key` 首次创建');
+  expect(errorByCode('idempotency_conflict')!.action).toContain('它由这个键首次创建');
   const retry = section('/guides/clone', '### 失败后重试');
-  expect(retry).toContain(`这个音色是同一个键下${created}`);
+  expect(retry).toContain('这个音色由这个键首次创建');
   expect(retry).toContain(
     '把 `Location` 指向的音色给用户看，[轮询]到完成。用户可以选择作为一次新的克隆提交（新的键，会再计费一次），程序不要自动这样做',
   );
   for (const route of ['/api/voices/create', '/guides/clone', '/api/errors']) {
-    expect(page(route), route).not.toMatch(/第一次请求创建的|第一次送达时创建的/);
+    expect(page(route), route).not.toMatch(
+      /第一次请求创建的|第一次送达时创建的|第一个创建了音色的请求创建的/,
+    );
   }
 });
 
@@ -462,4 +482,165 @@ test('the voice quota is told as a default that can be raised, wherever a page s
     expect(page(route), route).toMatch(/默认最多(?:保存)? \d+ 个(?:自定义音色)?，可以\[申请提高\]/);
   }
   expect(page('/guides/clone')).toContain('没有接口查询音色名额');
+});
+
+test('both console lists export as CSV by time range, in one format rendered on /price: UTF-8, the table’s field names, ISO 8601 at +08:00, yuan as decimals (D188)', () => {
+  const reconciliation = section('/price', '### 对账');
+  expect(rule('csv-export')).toBe(csvExportRule);
+  expect(reconciliation).toContain(shown(csvExportRule));
+  for (const list of consoleLists) expect(list.lines).toMatch(/按时间范围导出为 CSV 文件/);
+  expect(csvExportRule).toContain('UTF-8 编码；第一行是列名，与下表的字段名相同');
+  expect(csvExportRule).toContain('带北京时间的时差 +08:00，“小时”写这一小时的开始');
+  expect(csvExport.hourExample).toBe('2026-11-28T14:00:00+08:00');
+  expect(new Date(csvExport.hourExample).toISOString()).toBe('2026-11-28T06:00:00.000Z');
+  // Usage to 0.001 fen (¥0.00001), charges to the fen.
+  expect(csvExportRule).toContain(
+    '用量明细精确到 0.00001 元（0.001 分），扣费记录精确到分（0.01 元）',
+  );
+  expect(csvExport.amountDecimals).toEqual({ 'usage-records': 5, debits: 2 });
+});
+
+test('the first chunk of a stream comes within the chunk gap of the whole body, so the read timeout covers the wait (D189)', () => {
+  const gap = limit('streamChunkGap');
+  expect(gap.subject).toContain(
+    '第一个分块也一样：服务端收到整个请求体后，在这个时间内发出响应头和第一个分块',
+  );
+  expect(gap.scope).toContain('从收到请求体到第一个分块、以及每两个分块之间');
+  expect(gap.scope).toContain('等第一个分块时也够用');
+});
+
+test('voice_limit_reached states the quota and the count for logs; the guide has the program show its own wording and count from the list (D190)', () => {
+  const quota = limit('customVoices').value;
+  const example = errorByCode('voice_limit_reached')!.example.message;
+  expect(example).toBe(voiceLimitMessage(quota));
+  expect(example).toContain(`（${quota}/${quota}）`);
+  const manage = page('/guides/clone');
+  expect(manage).toContain(
+    '程序向用户显示自己的提示（例如“音色名额已满”），现有的数量用[列出音色]（`type=custom`）数出；`message` 也写明上限和数量，但它是写给日志的',
+  );
+  expect(manage).not.toContain('把它告诉用户即可');
+  // One term: 音色名额.
+  expect(errorByCode('voice_limit_reached')!.meaning).not.toContain('自定义音色数量');
+  expect(errorByCode('voice_limit_reached')!.name).toBe('音色名额已满');
+  expect(page('/api/voices/create')).toContain('音色名额已满：账户的自定义音色已达上限');
+  expect(page('/api/voices/create')).not.toContain('自定义音色数量已达上限');
+  expect(page('/voices')).toMatch(/默认最多 \d+ 个自定义音色，可以\[申请提高\]/);
+});
+
+test('an hour’s usage records and its charge are final within 10 minutes of the hour’s debit; a month-end job waits until 00:10 of the 1st (D191)', () => {
+  expect(recordsFinalMinutes).toBe(10);
+  expect(rule('usage-records')).toContain(
+    '一小时的用量明细和扣费记录，在这一小时扣费后 10 分钟内写完，此后不再变动；月末对账要等到次月 1 日 00:10（北京时间）之后',
+  );
+  expect(page('/price')).toContain(shown(rule('usage-records')));
+});
+
+test('polling stops on any error that cannot be retried, and on a voice gone from the list; one list call is one poll for each voice waiting (D192)', () => {
+  expect(pollingPolicy.stopsOn).toContain(
+    '用一次[列出音色](/api/voices/list)查几个音色时，这一次对每个还在等待的音色都算一次',
+  );
+  expect(pollingPolicy.stopsOn).toContain('其他不能重试的错误（如 400、401、403）');
+  expect(pollingPolicy.stopsOn).toContain(
+    '列表（`type=custom`）里没有了的音色已被删除，同样停止并报告',
+  );
+  expect(page('/api/errors')).toContain(shown(pollingPolicy.stopsOn));
+  expect(section('/guides/clone', '## 等待克隆完成')).toContain(
+    '一次列表调用对每个还在等待的音色都算一次查询；列表里没有了的音色已被删除，停止轮询它并报告，与查询返回 404 一样',
+  );
+});
+
+test('deleting while another tab retries: the saved key goes first, then the voice; list after, since a request in flight may still create one (D193)', () => {
+  expect(section('/guides/clone', '### 删除音色')).toContain(
+    '**另一个标签页可能还在重试这次提交时，先删掉保存的键，再删除音色**：删除时这个键[随之失效]，已经发出、带这个键的请求仍可能再创建一个音色。所以删除之后再[列出]一次自定义音色，确认没有新建的音色',
+  );
+});
+
+test('X-Client-Request-Id: a new one per attempt, never checked for uniqueness, echoed on every response, errors too; in the logs, and the usage records of billed requests (D194)', () => {
+  const create = page('/api/voices/create');
+  expect(create).toContain(
+    '服务端在每个响应中原样返回它（错误响应也一样），但不检查它是否唯一：每次尝试（包括重试）都是新的请求，用新的 ID',
+  );
+  expect(create).toContain(
+    '它记在请求日志中；计费的请求还记在用量明细中（克隆的一条带创建音色的那次请求的 ID，那次没有带时为空），查询、列出、修改、删除音色和查询余额从不计费',
+  );
+  expect(section('/api/introduction', '## 请求 ID')).toContain(
+    '**每次尝试一个新 ID**：重试是新的请求，用新的 `X-Client-Request-Id`；服务端不检查它是否唯一',
+  );
+  // Every response of every operation declares the echo, the errors' included.
+  for (const name of ['common', 'voices', 'speech', 'user']) {
+    const doc = parse(readFileSync(path.join(root, 'api-specs', `${name}.yaml`), 'utf8')) as {
+      paths?: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>>;
+      components?: { responses?: Record<string, ResponseObject> };
+    };
+    const responses: [string, ResponseObject][] = Object.entries(doc.components?.responses ?? {});
+    for (const [route, ops] of Object.entries(doc.paths ?? {})) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [code, r] of Object.entries(op.responses ?? {})) {
+          responses.push([`${method} ${route} ${code}`, r]);
+        }
+      }
+    }
+    for (const [where, r] of responses) {
+      if (r.$ref) continue;
+      expect(Object.keys(r.headers ?? {}), `${name}: ${where}`).toContain('X-Client-Request-Id');
+    }
+  }
+});
+
+test('X-Client-Request-Id is checked right after the rate limit, before the operation’s own checks, on both references (D195)', () => {
+  expect(page('/api/voices/create')).toContain(
+    '服务端先鉴权（401），再检查速率限制（429），再检查请求头 `X-Client-Request-Id`（格式不合规时返回 400 `invalid_request`，`param` 为 `X-Client-Request-Id`），然后按下面的顺序检查请求',
+  );
+  expect(page('/api/speech/post')).toMatch(
+    /2\. 速率，然后并发：429 `rate_limited`。\s*3\. 请求头 `X-Client-Request-Id`：格式不合规时返回 400 `invalid_request`，`param` 为 `X-Client-Request-Id`。\s*4\. 字段/,
+  );
+});
+
+test('a stream broken after its 200 bills every segment synthesised, its audio sent or not, never the one that failed; the row’s rule and note agree (D196)', () => {
+  const row = billingOutcome('http-failure-mid-stream');
+  expect(row.rule).toBe(
+    '已经合成完的段计费，不论它的音频是否已经发完；出错的一段和它之后的段不计费',
+  );
+  expect(row.detail).toContain('出错的一段之前的段都已合成完，都计费');
+  expect(row.detail).not.toMatch(/音频已经发完的段计费|已经收到的段会再计费/);
+  // The WebSocket error row states the content_rejected exception once.
+  const wsError = billingOutcome('ws-error').detail;
+  expect(wsError.match(/在一段开始合成之前检查/g)).toHaveLength(1);
+  expect(rule('reported-counts')).toContain('以后两个来源为准');
+});
+
+test('a clone without its audio part: 400 invalid_request, param audio, at the fields step; the troubleshooting row says which (D197)', () => {
+  expect(page('/api/voices/create')).toContain(
+    '缺少 `audio` 部分时同样返回 400 `invalid_request`，`param` 为 `audio`，`message` 写明缺少 audio',
+  );
+  expect(page('/guides/clone')).toContain('缺少录音或时长不符合要求，看 `message`');
+});
+
+test('an empty description is stored as null, the same as none (D198)', () => {
+  expect(page('/api/voices/create')).toContain(
+    '传空字符串 `""` 与不传相同，存为 `null`，查询音色时这个字段为 `null`',
+  );
+});
+
+test('available_balance counts an HTTP request in flight once, by its reservation, never also its started segments (D199)', () => {
+  expect(page('/api/user/credit')).toContain(
+    '进行中的 HTTP 请求只算一次：在它结束之前只减去预留的整段文本的费用，它已经开始合成的段不再作为用量另外减去',
+  );
+});
+
+test('a resubmission that fixes only a header keeps its key; a changed file or field is a new key (D200)', () => {
+  expect(page('/api/voices/create')).toContain(
+    '**指纹是录音文件和表单字段**，不含请求头：只改了请求头（例如 `X-Client-Request-Id`）再提交，保留原来的键；改了文件或字段，是新的提交，用新的键',
+  );
+  expect(section('/guides/clone', '### 失败后重试')).toContain(
+    '改了录音文件或字段，是一次新的提交，用新的键；只改了请求头（例如 `X-Client-Request-Id`），保留原来的键',
+  );
+});
+
+test('a new optional field or header is validated from its first day, which is not tightening an existing field (D201)', () => {
+  const compatible = versioningRules.find((r) => r.id === 'compatible')!.rule;
+  expect(compatible).toContain(
+    '新增的可选字段或请求头从发布第一天起就校验格式，不合规时返回 400：不带它的请求行为不变，这不算收紧已有字段的校验',
+  );
+  expect(page('/api/introduction')).toContain(shown(compatible));
 });

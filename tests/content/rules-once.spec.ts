@@ -305,11 +305,12 @@ const rules: readonly Rule[] = [
     ],
   },
   {
-    rule: 'where a clone key is kept: with the fingerprint, in storage every tab shares (D167, /api/voices/create)',
-    owners: [createVoice],
+    rule: 'where a clone key is kept: with the fingerprint, in storage every tab shares (D167, the clone guide’s retry section; the reference links it)',
+    owners: ['/guides/clone'],
     fingerprints: [/(?:localStorage|sessionStorage)/],
     examples: [
       '服务端只转发、不保存上传时，连同这次提交的指纹（录音文件的 SHA-256 和各字段的值）存在浏览器的 `sessionStorage` 中。',
+      '你的服务端为这次上传建的记录，或浏览器的 `localStorage`（不要用 `sessionStorage`，它每个标签页各有一份）。',
     ],
   },
   {

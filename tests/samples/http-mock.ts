@@ -63,12 +63,13 @@ import {
   type AudioHeader,
 } from '../../src/components/ReferenceAudioChecker/header';
 import { apiSpecs } from '../../src/data/apiSpecs';
+import { consoleLists, csvExport } from '../../src/data/billing';
 import {
   audioContainers,
   outputFormatDefaults,
   outputFormatError,
 } from '../../src/data/audioFormats';
-import { errorByCode } from '../../src/data/errors';
+import { errorByCode, voiceLimitMessage } from '../../src/data/errors';
 import { idempotencyKeyHours, limit } from '../../src/data/limits';
 import { defaultModel, type ModelId } from '../../src/data/models';
 import {
@@ -428,7 +429,12 @@ export function cloneChecker(doc: Json): (headers: RequestHeaders, body: Buffer)
       parts.filter((p) => !later.has(p.name)).map((p) => [p.name, p.data.toString('utf8')]),
     );
     if (!validateFields(fields)) return fieldRefusal(validateFields.errors![0]);
-    if (!audio) return { code: 'invalid_request', param: 'audio', message: '缺少必填字段 audio。' };
+    if (!audio)
+      return {
+        code: 'invalid_request',
+        param: 'audio',
+        message: '缺少 audio：请上传参考录音文件。',
+      };
     for (const { name, validate } of headerParams) {
       const value = headers[name.toLowerCase()];
       if (value !== undefined && !validate(String(value))) {
@@ -661,6 +667,63 @@ export const beijingHour = (t: number): string =>
 const roundHalfUp = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
+/** An amount in fen as the CSV export writes it (D188): yuan, a decimal string of `places`. */
+function csvYuan(fen: number, places: number): string {
+  // In thousandths of a fen (every price is a whole number of them, D169): 1 yuan is 100,000.
+  const units = Math.round(Math.abs(fen) * 1000) / 10 ** (5 - places);
+  const whole = Math.round(units);
+  const text = String(whole).padStart(places + 1, '0');
+  return `${fen < 0 ? '-' : ''}${text.slice(0, -places)}.${text.slice(-places)}`;
+}
+
+/** A console hour (`2026-12-31 23:00`) as the CSV export writes it: ISO 8601 at +08:00. */
+const csvTime = (hour: string): string =>
+  `${hour.replace(' ', 'T')}:00+${String(debitRule.utcOffsetHours).padStart(2, '0')}:00`;
+
+/** One CSV line: a value with a comma, a quote or a line break is quoted. */
+const csvLine = (values: readonly (string | number)[]): string =>
+  values
+    .map((v) => (/[",\r\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v)))
+    .join(',');
+
+/**
+ * A console list exported as CSV (D188), in the format of `csvExport` (src/data/billing.ts): the
+ * header is the list's field names, times at +08:00, amounts in yuan to the list's places.
+ */
+export function consoleCsv(
+  list: 'usage-records' | 'debits',
+  rows: readonly ConsoleUsageRecord[] | readonly DebitRecord[],
+): string {
+  const fields = consoleLists.find((l) => l.id === list)!.fields.map((f) => f.field);
+  const places = csvExport.amountDecimals[list];
+  const lines =
+    list === 'usage-records'
+      ? (rows as readonly ConsoleUsageRecord[]).map((r) => [
+          csvTime(r.hour),
+          r.api === '克隆' ? '克隆' : 'HTTP 合成',
+          r.model ?? '',
+          r.id,
+          r.clientRequestId ?? '',
+          r.characters,
+          csvYuan(r.fen, places),
+        ])
+      : (rows as readonly DebitRecord[]).map((r) => {
+          // 金额 is signed, a top-up adding; the payments carry its sign, so they sum to it.
+          const sign = r.type === '充值' ? 1 : -1;
+          return [
+            r.type,
+            csvTime(r.hour),
+            r.model === 'clone' ? '克隆' : (r.model ?? ''),
+            r.characters,
+            csvYuan(sign * r.fen, places),
+            csvYuan(sign * r.voucherFen, places),
+            csvYuan(sign * r.cashFen, places),
+            csvYuan(r.uncollectedFen, places),
+          ];
+        });
+  return [fields, ...lines].map(csvLine).join('\r\n') + '\r\n';
+}
+
 const crlf = Buffer.from('\r\n');
 
 /**
@@ -737,6 +800,8 @@ interface StoredVoice {
   readonly settlesAt: number;
   readonly outcome: 'ready' | 'failed';
   readonly failureReason: string | null;
+  /** The `X-Client-Request-Id` of the request that created it, on its fee's usage line (D194). */
+  readonly clientRequestId?: string;
   deletedAt?: number;
 }
 
@@ -932,6 +997,7 @@ export async function startHttpMock(options: {
           ? [
               {
                 id: String(v.fields.voice_id),
+                ...(v.clientRequestId === undefined ? {} : { clientRequestId: v.clientRequestId }),
                 model: 'clone' as const,
                 characters: 0,
                 fen: clonePriceFen,
@@ -1389,7 +1455,7 @@ export async function startHttpMock(options: {
             return refuse({
               code: 'voice_limit_reached',
               param: null,
-              message: `自定义音色已达 ${quota} 个的上限（现有 ${(account.customVoices ?? 0) + held} 个），请先删除不用的音色。`,
+              message: voiceLimitMessage((account.customVoices ?? 0) + held, quota),
             });
           }
           if (!affords(clonePriceFen * 1000)) {
@@ -1427,6 +1493,7 @@ export async function startHttpMock(options: {
             failureReason: timedOut
               ? `克隆在 ${limit('cloneProcessingTime').value} 分钟的处理时间上限内没有完成。`
               : (account.cloneFailure ?? null),
+            ...(clientRequestId === undefined ? {} : { clientRequestId }),
           };
           voices.set(voiceId, voice);
           // Saved when its voice is created, never before (D88).

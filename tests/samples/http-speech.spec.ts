@@ -23,7 +23,13 @@ import {
 import { segmentText } from '../../src/protocol/segment';
 import { startWebsocketMock } from '../mock/websocket-mock';
 import { referenceWav } from './harness';
-import { virtualClock, type AccountOptions, type MockClock, type Recorder } from './http-mock';
+import {
+  consoleCsv,
+  virtualClock,
+  type AccountOptions,
+  type MockClock,
+  type Recorder,
+} from './http-mock';
 
 type Json = Record<string, unknown>;
 
@@ -901,4 +907,82 @@ test('a top-up counts at once, in every balance field and the available balance,
   const [november] = recorder.months();
   expect((november.closing / 100).toFixed(2)).toBe((await credit()).total_balance);
   expect(november.closing).toBe(104);
+});
+
+test('a stream’s headers and first chunk come within the chunk gap of the whole body, as between chunks; a slower first segment breaks it (D189)', async () => {
+  const gapMs = limit('streamChunkGap').value * second;
+  const clock = virtualClock(new Date('2026-11-28T10:00:00Z'));
+  const { speak } = await account({ clock, segmentMs: gapMs });
+  const sentAt = clock.now();
+  // One segment taking the whole gap: its chunk is the first, and the virtual clock stops there.
+  const response = await speak({ ...speech, text: '第一句话。', stream: true });
+  expect(response.status).toBe(200);
+  expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  // The first chunk came within the gap of the body, so the read timeout (gap + margin) held.
+  expect(clock.now() - sentAt).toBe(gapMs);
+  // A first segment slower than the gap: the stream breaks at the gap, before any audio.
+  const slow = await account({ clock, segmentMs: gapMs + 1 });
+  const breakAt = clock.now();
+  const broken = await slow.speak({ ...speech, text: '第一句话。', stream: true });
+  expect(broken.status).toBe(200);
+  await expect(broken.arrayBuffer()).rejects.toThrow();
+  expect(clock.now() - breakAt).toBe(gapMs);
+});
+
+test('available_balance counts a request in flight once, by its whole text’s reservation; its started segments are not also subtracted (D199)', async () => {
+  const clock: MockClock = {
+    now: () => new Date('2026-11-28T10:10:00Z').getTime(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 300))),
+  };
+  // Four segments of 151 billed characters: a started one is worth more than a fen.
+  const text = `${'声'.repeat(150)}。`.repeat(4);
+  expect(segmentCharacters(text)).toEqual([151, 151, 151, 151]);
+  const cost = speechCostFen(billedCharacters(text, 'none'), 'loom-turbo-v2');
+  expect(speechCostFen(151, 'loom-turbo-v2')).toBeGreaterThan(1);
+  const cashFen = 100;
+  const { speak, call } = await account({ clock, cashFen, segmentMs: 300 });
+  const available = async () =>
+    Number(((await (await call('/v1/user/credit')).json()) as Json).available_balance);
+  const running = await speak({ ...speech, text, stream: true });
+  const reader = running.body!.getReader();
+  // Two segments have started; the balance is less the whole text's reservation, no more.
+  expect((await reader.read()).done).toBe(false);
+  const during = await available();
+  expect(during).toBe(Math.floor(cashFen - cost) / 100);
+  while (!(await reader.read()).done);
+  // Ended: the reservation goes, the segments are usage now, rounded as the hour's debit will be.
+  expect(await available()).toBe((cashFen - Math.round(cost)) / 100);
+});
+
+test('both console lists export as CSV: the table’s field names, the hour’s start at +08:00, yuan to 0.00001 for usage and to the fen for charges (D188)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:30:00Z'));
+  const { speak, recorder } = await account({ clock, cashFen: 1000 });
+  // 100 turbo characters: 1.5 fen exactly, which the hour's debit rounds to 2.
+  expect(speechCostFen(100, 'loom-turbo-v2')).toBe(1.5);
+  const ok = await speak(
+    { ...speech, text: '声'.repeat(100), model: 'loom-turbo-v2' },
+    { 'X-Client-Request-Id': 'csv-1' },
+  );
+  expect(ok.status).toBe(200);
+  clock.advance(hour);
+  const usage = consoleCsv('usage-records', recorder.records()).split('\r\n');
+  expect(usage[0]).toBe(
+    consoleLists
+      .find((l) => l.id === 'usage-records')!
+      .fields.map((f) => f.field)
+      .join(','),
+  );
+  expect(usage[1]).toBe(
+    `2026-11-28T18:00:00+08:00,HTTP 合成,loom-turbo-v2,${ok.headers.get('x-request-id')},csv-1,100,0.01500`,
+  );
+  const debits = consoleCsv('debits', recorder.debits()).split('\r\n');
+  expect(debits[0]).toBe(
+    consoleLists
+      .find((l) => l.id === 'debits')!
+      .fields.map((f) => f.field)
+      .join(','),
+  );
+  // Taken to the fen, signed: 金额 is the sum of the two payments.
+  expect(debits[1]).toBe('扣费,2026-11-28T18:00:00+08:00,loom-turbo-v2,100,-0.02,0.00,-0.02,0.00');
+  expect(new Date(usage[1].split(',')[0]).toISOString()).toBe('2026-11-28T10:00:00.000Z');
 });

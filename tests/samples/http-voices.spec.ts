@@ -405,7 +405,7 @@ test('a replay is compared with the first request, not the voice’s current fie
   expect((await errorOf(asNow)).code).toBe('idempotency_conflict');
 });
 
-test('an omitted `description` is stored as null and equals "" for a replay (D105)', async () => {
+test('an omitted `description` is stored as null, and so is ""; the two are one value for a replay (D105, D198)', async () => {
   const { clone, voice } = await account();
   const omitted = await json(await clone('d105-omitted'));
   expect(omitted.description).toBeNull();
@@ -604,13 +604,144 @@ test('two tabs with one submission share its key: concurrent same-key requests c
   expect(cloneFees().map((r) => r.id)).toEqual([ids[0], String((await json(other)).voice_id)]);
 });
 
-test('no API tells the voice quota: the 403 voice_limit_reached message states the quota and the count (D175)', async () => {
+test('no API tells the voice quota: the 403 voice_limit_reached message states the quota and the count, the catalogue’s example word for word (D175, D190)', async () => {
   const quota = limit('customVoices').value;
   const { clone } = await account({ customVoices: quota });
   const full = await clone(null);
   expect(full.status).toBe(403);
   const error = await errorOf(full);
   expect(error.code).toBe('voice_limit_reached');
-  expect(error.message).toContain(`${quota} 个的上限`);
-  expect(error.message).toContain(`现有 ${quota} 个`);
+  expect(error.message).toContain(`（${quota}/${quota}）`);
+  // The catalogue's example is the mock's message, for a full quota (D190).
+  expect(error.message).toBe(errorByCode('voice_limit_reached')!.example.message);
+});
+
+/** A clone's form: these fields, and the reference recording unless `audio` is false. */
+function cloneForm(form: Record<string, string> = fields, audio = true): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(form)) body.append(name, value);
+  if (audio) {
+    body.append(
+      'audio',
+      new Blob([new Uint8Array(referenceWav())], { type: 'audio/wav' }),
+      'a.wav',
+    );
+  }
+  return body;
+}
+
+test('X-Client-Request-Id: echoed on errors too, never checked for uniqueness; a clone’s fee line carries the ID of the request that created the voice (D194)', async () => {
+  const clock = virtualClock(start);
+  const { call, voice, remove, recorder } = await account({ clock, cloneMs: minute });
+  const send = (id: string | null, key: string) =>
+    call('/v1/voices', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': key, ...(id === null ? {} : { 'X-Client-Request-Id': id }) },
+      body: cloneForm(),
+    });
+  const created = await send('upload-1-try-1', 'd307-a');
+  expect(created.status).toBe(201);
+  expect(created.headers.get('x-client-request-id')).toBe('upload-1-try-1');
+  const voiceId = String((await json(created)).voice_id);
+  // A retry is a new attempt with a new ID; its replay does not change the creating request's.
+  const retry = await send('upload-1-try-2', 'd307-a');
+  expect([retry.status, replayed(retry)]).toEqual([201, true]);
+  expect(retry.headers.get('x-client-request-id')).toBe('upload-1-try-2');
+  // An ID sent twice is not refused: the server does not check uniqueness.
+  const again = await send('upload-1-try-2', 'd307-b');
+  expect([again.status, replayed(again)]).toEqual([201, false]);
+  const other = String((await json(again)).voice_id);
+  // A clone sent without one: its fee line has none.
+  const bare = await send(null, 'd307-c');
+  const bareId = String((await json(bare)).voice_id);
+  const plain = String((await json(await send(null, 'd307-d'))).voice_id);
+  // Errors echo it too.
+  const missing = await call('/v1/voices', {
+    method: 'POST',
+    headers: { 'X-Client-Request-Id': 'look-1' },
+    body: cloneForm(fields, false),
+  });
+  expect(missing.status).toBe(400);
+  expect(missing.headers.get('x-client-request-id')).toBe('look-1');
+  await remove(bareId);
+  const gone = await call(`/v1/voices/${bareId}`, { headers: { 'X-Client-Request-Id': 'look-2' } });
+  expect(gone.status).toBe(404);
+  expect(gone.headers.get('x-client-request-id')).toBe('look-2');
+  expect((await voice(voiceId)).status).toBe(200);
+  clock.advance(hour);
+  const fees = new Map(
+    recorder
+      .records()
+      .filter((r) => r.api === '克隆')
+      .map((r) => [r.id, r.clientRequestId]),
+  );
+  expect(fees.get(voiceId)).toBe('upload-1-try-1');
+  expect(fees.get(other)).toBe('upload-1-try-2');
+  expect(fees.get(plain)).toBeNull();
+  // Deleted while processing: never ready, never billed.
+  expect(fees.has(bareId)).toBe(false);
+});
+
+test('a clone’s checks: 401, 429, then X-Client-Request-Id, then its own; a missing audio part is a 400 at the fields step, naming audio (D195, D197)', async () => {
+  const clock = virtualClock(new Date('2026-11-28T10:00:05Z'));
+  const { call } = await account({ clock });
+  const bad = { 'X-Client-Request-Id': 'not valid!' };
+  // Without audio, with a malformed header and a field out of range: everything wrong.
+  const everything = () =>
+    call('/v1/voices', {
+      method: 'POST',
+      headers: bad,
+      body: cloneForm({ ...fields, gender: 'x' }, false),
+    });
+  for (let i = 0; i < limit('requestsPerMinute').value; i += 1) {
+    expect((await call('/v1/user/credit')).status).toBe(200);
+  }
+  expect((await everything()).status).toBe(429);
+  clock.advance(minute);
+  const header = await everything();
+  expect([header.status, await errorOf(header)]).toMatchObject([
+    400,
+    { code: 'invalid_request', param: 'X-Client-Request-Id' },
+  ]);
+  // The header fixed: the fields step answers, for the missing audio once the fields are right.
+  const field = await call('/v1/voices', {
+    method: 'POST',
+    body: cloneForm({ ...fields, gender: 'x' }, false),
+  });
+  expect([field.status, (await errorOf(field)).param]).toEqual([400, 'gender']);
+  const noAudio = await call('/v1/voices', {
+    method: 'POST',
+    headers: { 'X-Client-Request-Id': 'fix-2' },
+    body: cloneForm(fields, false),
+  });
+  expect(noAudio.status).toBe(400);
+  expect(noAudio.headers.get('x-client-request-id')).toBe('fix-2');
+  const error = await errorOf(noAudio);
+  expect(error).toMatchObject({ code: 'invalid_request', param: 'audio' });
+  expect(String(error.message)).toContain('缺少 audio');
+});
+
+test('a resubmission that fixes only a header keeps its key: the fingerprint is the file and the fields, so it is a replay, not a 409 (D200)', async () => {
+  const { call } = await account();
+  const send = (id: string) =>
+    call('/v1/voices', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'd313', 'X-Client-Request-Id': id },
+      body: cloneForm(),
+    });
+  // Refused for its header before the key was saved; fixed, the same key creates the voice.
+  expect((await send('bad id')).status).toBe(400);
+  const created = await send('good-1');
+  expect([created.status, replayed(created)]).toEqual([201, false]);
+  // Another header value, the same file and fields: the same submission.
+  const resent = await send('good-2');
+  expect([resent.status, replayed(resent)]).toEqual([201, true]);
+  expect((await json(resent)).voice_id).toBe((await json(created)).voice_id);
+  // A changed field under that key is another submission: a 409.
+  const changed = await call('/v1/voices', {
+    method: 'POST',
+    headers: { 'Idempotency-Key': 'd313' },
+    body: cloneForm({ ...fields, name: '客服小王' }),
+  });
+  expect((await errorOf(changed)).code).toBe('idempotency_conflict');
 });
