@@ -116,24 +116,29 @@ async function main(): Promise<void> {
     bare && existsSync(path.join(bare, 'build'))
       ? await startProductionServer(path.join(bare, 'build'), 4411)
       : undefined;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-  });
+  // The servers stop whatever happens: one left running holds its port, and the next run's
+  // servers (the 10× site's too) then fail to bind and measure the old one.
   try {
-    for (const [type, route] of Object.entries(benchPages)) {
-      figures.pages[type] = await weigh(browser, `${ours.origin}${route}`);
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: chromiumArgs,
+    });
+    try {
+      for (const [type, route] of Object.entries(benchPages)) {
+        figures.pages[type] = await weigh(browser, `${ours.origin}${route}`);
+      }
+      if (bareServer) figures.barePage = await weigh(browser, `${bareServer.origin}/`);
+    } finally {
+      await browser.close();
     }
-    if (bareServer) figures.barePage = await weigh(browser, `${bareServer.origin}/`);
+    for (const type of ['home', 'guide', 'reference'] as const) {
+      figures.lighthouse[type] = await lighthouseScores(`${ours.origin}${benchPages[type]}`);
+    }
+    if (bareServer) figures.bareLighthouse = await lighthouseScores(`${bareServer.origin}/`);
   } finally {
-    await browser.close();
+    ours.stop();
+    bareServer?.stop();
   }
-  for (const type of ['home', 'guide', 'reference'] as const) {
-    figures.lighthouse[type] = await lighthouseScores(`${ours.origin}${benchPages[type]}`);
-  }
-  if (bareServer) figures.bareLighthouse = await lighthouseScores(`${bareServer.origin}/`);
-  ours.stop();
-  bareServer?.stop();
   // Relevance, index bytes and latency at 1× and 10× the pages (scripts/bench-search.ts).
   const search = await benchSearch(args['skip-build']);
   if (!args['skip-dev']) figures.dev = await benchDev();
