@@ -1,11 +1,8 @@
-import React, { useEffect, useState, type ReactNode } from 'react';
+import React, { useState, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import { arrived, fetchText, TextLoadError } from './fetchText';
+import { arrived, LoadFailure, useFetchedText } from './fetchText';
 import styles from './PrebuiltCodeSamples.module.css';
-
-/** The example's text, or why it did not load. */
-type Loaded = { readonly code: string } | { readonly reason: string };
 
 /**
  * A guide example too long for the page's first load (imported with `?url`, see
@@ -24,18 +21,7 @@ export default function ExampleFile({
   language: string;
 }): ReactNode {
   const [open, setOpen] = useState(() => arrived.has(src));
-  const [loaded, setLoaded] = useState<Loaded | undefined>(() => {
-    const code = arrived.get(src);
-    return code === undefined ? undefined : { code };
-  });
-  useEffect(() => {
-    if (!open || loaded) return;
-    fetchText(src).then(
-      (code) => setLoaded({ code }),
-      (error: unknown) =>
-        setLoaded({ reason: error instanceof TextLoadError ? error.message : '文件无法读取' }),
-    );
-  }, [open, loaded, src]);
+  const { loaded, retry } = useFetchedText(src, open);
 
   const link = (
     <Link to={`pathname://${src}`} download={file}>
@@ -54,18 +40,13 @@ export default function ExampleFile({
           {loaded.code}
         </CodeBlock>
       ) : loaded ? (
-        <div role="alert" className={`alert alert--danger ${styles.status}`}>
-          <p>
-            {file} 没能加载：{loaded.reason}。可以重试，或直接{link}。
-          </p>
-          <button
-            type="button"
-            className="button button--sm button--secondary"
-            onClick={() => setLoaded(undefined)}
-          >
-            重试
-          </button>
-        </div>
+        <LoadFailure
+          what={`${file} `}
+          reason={loaded.reason}
+          link={link}
+          onRetry={retry}
+          className={styles.status}
+        />
       ) : open ? (
         <p role="status" className={styles.status}>
           正在加载 {file}……

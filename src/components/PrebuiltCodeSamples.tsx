@@ -1,4 +1,4 @@
-import React, { useEffect, useState, type ReactNode } from 'react';
+import React, { type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import { useDoc } from '@docusaurus/plugin-content-docs/client';
 import Tabs from '@theme/Tabs';
@@ -12,7 +12,7 @@ import {
   type CodeSampleLanguage,
 } from '@site/src/data/codeSamples';
 import styles from './PrebuiltCodeSamples.module.css';
-import { arrived, fetchText, TextLoadError } from './fetchText';
+import { fetchText, LoadFailure, useFetchedText } from './fetchText';
 
 export type PrebuiltSample = StoredSample;
 
@@ -56,9 +56,6 @@ function Requirements({ language }: { language: CodeSampleLanguage }): ReactNode
 }
 
 /** Why a sample file did not load, in the reader's words. */
-/** A sample file's text, or why it did not load. */
-type Loaded = { readonly code: string } | { readonly reason: string };
-
 /**
  * A sample kept in a file of its own: fetched when its tab is chosen (or the reader's stored
  * choice opens the page on it), with a loading line meanwhile and, if it fails, the reason and
@@ -74,20 +71,7 @@ function FetchedSample({
 }): ReactNode {
   const { selectedValue } = useTabs();
   const chosen = selectedValue === language.language;
-  const [loaded, setLoaded] = useState<Loaded | undefined>(() => {
-    const code = arrived.get(src);
-    return code === undefined ? undefined : { code };
-  });
-  useEffect(() => {
-    if (!chosen || loaded) return;
-    fetchText(src).then(
-      (code) => setLoaded({ code }),
-      (error: unknown) =>
-        setLoaded({
-          reason: error instanceof TextLoadError ? error.message : '文件无法读取',
-        }),
-    );
-  }, [chosen, loaded, src]);
+  const { loaded, retry } = useFetchedText(src, chosen);
 
   const file = <Link to={`pathname://${src}`}>{src.split('/').pop()}</Link>;
   return (
@@ -95,18 +79,13 @@ function FetchedSample({
       {loaded && 'code' in loaded ? (
         <CodeBlock language={language.highlight}>{loaded.code}</CodeBlock>
       ) : loaded ? (
-        <div role="alert" className={`alert alert--danger ${styles.status}`}>
-          <p>
-            {language.label} 示例没能加载：{loaded.reason}。可以重试，或直接打开 {file}。
-          </p>
-          <button
-            type="button"
-            className="button button--sm button--secondary"
-            onClick={() => setLoaded(undefined)}
-          >
-            重试
-          </button>
-        </div>
+        <LoadFailure
+          what={`${language.label} 示例`}
+          reason={loaded.reason}
+          link={<>打开 {file}</>}
+          onRetry={retry}
+          className={styles.status}
+        />
       ) : chosen ? (
         <p role="status" className={styles.status}>
           正在加载 {language.label} 示例……
