@@ -305,7 +305,7 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'segments',
     topic: '按段计费',
-    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费。返回错误状态码的 HTTP 请求整个不计费，即使合成已经开始。没有合成完的一段只在服务端的原因时不计费：服务端出错、HTTP 处理超时，或服务端以自身原因的关闭码（${closesFor('server')}）关闭连接；连接没有关闭帧就断开时，这一段照常计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个字符（按发送的文本计，空白和标记都算在内），它的计费字符数不会更多。每个请求或上下文一次合成一段，上一段合成完，下一段才开始；WebSocket 上还要等上一段的音频写入连接，见[发送节奏与流控](/api/websocket#flow-control)。`,
+    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费。返回错误状态码的 HTTP 请求整个不计费，即使合成已经开始。没有合成完的一段只在服务端的原因时不计费：服务端出错、HTTP 处理超时，或服务端因自身原因以关闭码（${closesFor('server')}）关闭连接；连接没有关闭帧就断开时，这一段照常计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个字符（按发送的文本计，空白和标记都算在内），它的计费字符数不会更多。每个请求或上下文一次合成一段，上一段合成完，下一段才开始；WebSocket 上还要等上一段的音频写入连接，见[发送节奏与流控](/api/websocket#flow-control)。`,
   },
   {
     id: 'reported-counts',

@@ -289,7 +289,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     status: 413,
     name: '参考录音过大',
     searchAliases: ['file_too_large', 'request_entity_too_large'],
-    meaning: `上传的参考录音超过 ${limit('referenceAudioSize').value} MB 的大小上限；\`message\` 写明收到的大小。在请求本身的检查中大小最先（只有鉴权和速率限制在它之前），超限的文件不论内容是什么都返回这个错误。`,
+    meaning: `上传的参考录音超过 ${limit('referenceAudioSize').value} MB 的大小上限；\`message\` 写明收到的大小。在请求本身的检查中大小最先（在它之前的只有鉴权、速率限制和请求头 \`X-Client-Request-Id\`），超限的文件不论内容是什么都返回这个错误。`,
     kind: 'fix-request',
     onWebsocket: false,
     action: '不要原样重试。截取最清晰的一段，或转成压缩格式后重新上传。',

@@ -143,7 +143,7 @@ export const limits: readonly Limit[] = [
     // D94: the clone runs in the background, so the request itself answers quickly.
     key: 'cloneResponseTime',
     subject:
-      '克隆请求（`POST /v1/voices`）的应答时间：从服务端收到整个请求体到返回响应。克隆本身在后台进行，不计在内',
+      '克隆请求（`POST /v1/voices`）的应答时间：从服务端收到整个请求体到返回响应。克隆本身在后台进行，不计在内。同一个键的请求同时到达时，后到的先等前一个结束，这段等待另计（见[同时到达](/api/voices/create)），客户端超时后用同一个键再提交即可',
     value: 30,
     unit: '秒',
     scope: `每个克隆请求；客户端的超时设为上传所需的时间加上它，再加 ${clientTimeoutMarginSeconds} 秒（留给网络）`,
@@ -166,7 +166,7 @@ export const limits: readonly Limit[] = [
     unit: 'MB',
     scope: '每次上传',
     onExceed:
-      'HTTP 413 `payload_too_large`，`message` 写明收到的大小；在请求本身的检查中大小最先（只有鉴权和速率限制在它之前），超限的文件不论内容是什么都返回它。服务端读完整个请求体才返回 413，不会中途断开连接',
+      'HTTP 413 `payload_too_large`，`message` 写明收到的大小；在请求本身的检查中大小最先（在它之前的只有鉴权、速率限制和请求头 `X-Client-Request-Id`），超限的文件不论内容是什么都返回它。服务端读完整个请求体才返回 413，不会中途断开连接',
   },
   {
     key: 'referenceAudioMinDuration',
