@@ -139,6 +139,8 @@ async function main(): Promise<void> {
     ours.stop();
     bareServer?.stop();
   }
+  // Written now as well: a later step that fails does not lose the page figures.
+  writeFileSync(path.join(benchDir, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
   // Relevance, index bytes and latency at 1× and 10× the pages (scripts/bench-search.ts).
   const search = await benchSearch(args['skip-build']);
   if (!args['skip-dev']) figures.dev = await benchDev();
