@@ -495,6 +495,35 @@ test.describe('contexts/voice_agent.py, the whole voice-agent loop', () => {
     }
   });
 
+  test('a 1011 between turns, nothing to resend: the next turn connects once the code’s least wait is out, not before (D183, D159)', async () => {
+    const leastWait = 1000 * Number(/^MIN_WAIT = \{1011: (\d+)/m.exec(read(file))?.[1]);
+    expect(leastWait).toBeGreaterThan(0);
+    const mock = await startWebsocketMock();
+    const relay = await startRelay(mock, {
+      onServer: (message, control) => {
+        if (message.type !== 'done' || message.context_id !== 'turn-1') return false;
+        control.send(message);
+        control.close(1011);
+        return true;
+      },
+    });
+    try {
+      const result = await run({ VOXLOOM_WS_BASE: relay.url });
+      expect(result.status, result.output).toBe(0);
+      expect(relay.state.opened, result.output).toHaveLength(2);
+      // The turns are half a second apart: without the least wait it would connect sooner.
+      expect(relay.state.opened[1] - relay.state.closedAt).toBeGreaterThanOrEqual(leastWait);
+      // Nothing was resent: no turn's text went to a second context.
+      const contexts = relay.state.frames
+        .filter((f) => f.from === 'client' && f.message.type === 'generate')
+        .map((f) => f.message.context_id);
+      expect(contexts.filter((id) => String(id).includes('resend'))).toEqual([]);
+    } finally {
+      relay.close();
+      await mock.close();
+    }
+  });
+
   test('a close mid-turn, then a handshake refused with a Retry-After past the budget: text instead, exit 1, at once (D83)', async () => {
     const mock = await startWebsocketMock();
     let word = '';

@@ -232,6 +232,14 @@ function cancel(turn) {
   }
 }
 
+/** 断线时有没有要重发的文本：进行中的上下文在最后一个有时间戳的词之后还有字。 */
+function hasResend() {
+  return turns.some(
+    (turn) =>
+      turn.contextId !== null && !turn.ended && /[\p{L}\p{N}]/u.test(turn.text.slice(turn.heard)),
+  );
+}
+
 /** 重连后：每一轮没说完的文本放进新的上下文重发。 */
 function resume(counted) {
   for (const turn of turns) {
@@ -465,18 +473,19 @@ function connectOnce() {
     socket.on('close', (code, reason) => {
       clearTimeout(watchdog);
       ws = null; // 进行中的上下文随连接结束，不会收到 done
+      const resend = hasResend();
       if (finished()) {
         resolve({ code: null });
       } else if (droppedIdle) {
         resolve({ code: 'dropped-idle' });
       } else if (code === 1006) {
         console.error('连接意外断开（没有收到关闭帧，按重试策略重连）');
-        resolve({ code });
+        resolve({ code, resend });
       } else {
         console.log(
           `连接 ${connectionId} 被关闭：${code} ${String(reason)}（${closeAdvice(code)}）`,
         );
-        resolve({ code });
+        resolve({ code, resend });
       }
     });
   });
@@ -516,6 +525,12 @@ for (;;) {
     continue;
   } else {
     waitMs = MIN_WAIT_MS[result.code] ?? 0;
+    if (!result.resend) {
+      // 没有要重发的文本：不是失败，不算尝试，也不退避；关闭码的最短等待照样要等完。
+      planned = true;
+      await sleep(waitMs);
+      continue;
+    }
   }
   planned = false; // 失败了：之后的重连和重发都算尝试
   if (attempt >= MAX_ATTEMPTS) {

@@ -261,6 +261,15 @@ class Session:
     def finished(self):
         return all(turn.ended for turn in self.turns)
 
+    def has_resend(self):
+        """断线时有没有要重发的文本：进行中的上下文在最后一个有时间戳的词之后还有字。调用时持有 lock。"""
+        return any(
+            turn.context_id is not None
+            and not turn.ended
+            and any(ch.isalnum() for ch in turn.text[turn.heard :])
+            for turn in self.turns
+        )
+
     def in_progress(self):
         """连接上有没有进行中的上下文：开始了，还没有收到 done 或结束上下文的 error。"""
         return any(turn.context_id is not None for turn in self.turns)
@@ -489,6 +498,7 @@ def main():
             code = receive(session, ws)
             with session.lock:
                 session.ws = None  # 进行中的上下文随连接结束，不会收到 done
+                resend = session.has_resend()
             if code in (1006, DROPPED_IDLE):
                 ws.shutdown()  # 连接已经断了：不发关闭帧，也不等服务端的，直接关掉
             else:
@@ -510,6 +520,11 @@ def main():
                     time.sleep(random.uniform(0, BASE_DELAY))
                 continue
             wait = MIN_WAIT.get(code, 0)
+            if not resend:
+                # 没有要重发的文本：不是失败，不算尝试，也不退避；关闭码的最短等待照样要等完。
+                planned = True
+                time.sleep(wait)
+                continue
         elif wait is None:
             session.failed = True
             break

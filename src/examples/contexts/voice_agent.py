@@ -151,6 +151,7 @@ class Pool:
         self.reconnects = 0  # 连续第几次重连；这条连接送来音频时清零
         self.counted = True  # 上一次断开算失败：1000、4000 和没有上下文时的关闭都不算
         self.at_least = 0  # 下一次连接前至少等几秒（关闭码或 Retry-After）
+        self.not_before = 0.0  # 关闭码要求的最短等待到这一刻（time.monotonic()）为止
         self.last_frame = 0.0  # 最后一次收到帧（消息、ping 或 pong）的时刻
         self.pinged = None  # 发出检查 ping 的时刻；之后收到任何帧就清空
 
@@ -166,6 +167,9 @@ class Pool:
                     budget.wait(self.at_least + random.uniform(0, BASE_DELAY))
                 else:
                     budget.wait(backoff(self.reconnects))
+            elif time.monotonic() < self.not_before:
+                # 没有要重发的文本时不算尝试，但 1011、1013 的最短等待对下一次握手同样有效
+                budget.wait(self.not_before - time.monotonic())
             self.used, self.counted, self.at_least = True, True, 0
             try:
                 self.ws = websocket.create_connection(
@@ -224,6 +228,7 @@ class Pool:
         self.ws = None
         self.counted = waiting and code not in NOT_FAILURE
         self.at_least = MIN_WAIT.get(code, 0) if self.counted else 0
+        self.not_before = time.monotonic() + MIN_WAIT.get(code, 0)
         if code == 1000 and waiting:
             time.sleep(random.uniform(0, BASE_DELAY))  # 计划内停机：免得所有客户端同时重连
 
