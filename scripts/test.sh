@@ -68,8 +68,18 @@ step 'Browser, interpreters and nginx for the tests'
 wait_for test-deps
 
 step 'Contract, content, browser, accessibility and HTTP tests'
+# Two runners side by side. The browser tests keep both cores busy; the tests without a browser
+# (contract, content, samples) wait mostly on their mocks' timers and child processes, so in a
+# runner of their own they fill the browser tests' idle moments instead of taking their workers.
+# They need the build's files, not its server (BASE_URL then starts none).
+BASE_URL=http://127.0.0.1:9 in_background node-tests \
+  npx playwright test --project=contract --project=content --project=samples \
+  --output=.tmp/test-results-node &
+background+=($!)
 browser_status=0
-npx playwright test || browser_status=$?
+npx playwright test --project=chromium --project=a11y --project=http || browser_status=$?
+printf '\n-- contract, content and samples tests (run beside the browser tests):\n'
+wait_for node-tests || browser_status=1
 
 step 'Code samples compiled and run against the mock API'
 samples_status=0
