@@ -25,17 +25,23 @@ export interface ProseFindings {
 /** The elements a reader reads as one paragraph. */
 const paragraphs = 'p, li, td, dd';
 /**
- * What a paragraph's text leaves out, read on its own: in a paragraph or a list item, the blocks
- * nested in it (a list item's sublist, its paragraphs); in a table cell or a definition, which
- * a reader takes in as one block, only a nested table. A closed 细节 (`details`) is read when
- * opened, its paragraphs each on their own, so it is never part of the text around it.
+ * What a paragraph's text leaves out, read on its own: the blocks nested in it (a list item's
+ * sublist, a table cell's paragraphs or list). A break between paragraphs or items is a pause
+ * for the reader; a run of text without one is what the limit bounds. A closed 细节 (`details`)
+ * is read when opened, its paragraphs each on their own.
  */
-const readApart: Record<string, ReadonlySet<string>> = {
-  p: new Set(['p', 'li', 'td', 'dd', 'ul', 'ol', 'dl', 'table', 'pre', 'details']),
-  td: new Set(['table', 'details']),
-};
-readApart.li = readApart.p;
-readApart.dd = readApart.td;
+const readApart: ReadonlySet<string> = new Set([
+  'p',
+  'li',
+  'td',
+  'dd',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'pre',
+  'details',
+]);
 /** Never read as text. */
 const unread = new Set(['script', 'style', 'template', 'svg']);
 
@@ -48,7 +54,7 @@ const textOf = (node: ElementContent | Root, apart: ReadonlySet<string> = new Se
 
 /** A paragraph's own text, as its kind is read. */
 const paragraphText = (element: Element): string =>
-  element.children.map((child) => textOf(child, readApart[element.tagName])).join('');
+  element.children.map((child) => textOf(child, readApart)).join('');
 
 /** The text as a reader sees it: whitespace runs read as one space. */
 const asRead = (text: string): string => text.replace(/\s+/g, ' ').trim();
