@@ -20,6 +20,7 @@ import openApiSha1Plugin from './plugins/adaptations/openapi-sha1';
 import llmsTxtPlugin from './plugins/features/llms-txt';
 import robotsTxtPlugin from './plugins/features/robots-txt';
 import versionFeedPlugin from './plugins/features/version-feed';
+import proseLimitsPlugin from './plugins/features/prose-limits';
 import rehypeTableRegions from './plugins/features/rehype-table-regions';
 import { ssrTemplate } from './src/ssr/template';
 import { deployment } from './src/data/deployment';
@@ -203,6 +204,8 @@ const config: Config = {
     robotsTxtPlugin,
     // After the build: the version history's Atom feed, from src/data/apiVersions.ts.
     versionFeedPlugin,
+    // After the build: no paragraph over 300 characters, no page over 20 “见…” pointers.
+    proseLimitsPlugin,
     // The code theme's colours for light and dark mode, as CSS custom properties.
     codeColoursPlugin,
     // Prism and the extra grammars load where code is highlighted in the browser, not at start-up.

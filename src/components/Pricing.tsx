@@ -52,6 +52,11 @@ export function BillingRules({ ids }: { ids: readonly string[] }): ReactNode {
       {rules.map((r) => (
         <li key={r.id} id={billingRuleAnchor(r.id)} data-billing-rule={r.id}>
           <strong>{r.topic}</strong>：<Prose text={r.rule} />
+          {r.detail && (
+            <p>
+              <Prose text={r.detail} />
+            </p>
+          )}
         </li>
       ))}
     </ul>

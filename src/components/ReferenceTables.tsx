@@ -358,8 +358,12 @@ export function RetryPolicyTable(): ReactNode {
           <tr data-param="resend">
             <th>在新上下文中重发</th>
             <td>
-              <Prose text={p.resend} />
-              <Prose text={p.resendPoint} />
+              <p>
+                <Prose text={p.resend} />
+              </p>
+              <p>
+                <Prose text={p.resendPoint} />
+              </p>
             </td>
           </tr>
           <tr data-param="websocketRateLimited" id={websocketRateLimitedAnchor}>
@@ -381,13 +385,18 @@ export function RetryPolicyTable(): ReactNode {
           <tr data-param="polling" id={pollingAnchor}>
             <th>轮询</th>
             <td>
-              轮询资源的状态（例如等待克隆完成）不是重试，不按上面的次数和退避计算：每{' '}
-              {seconds(pollingPolicy.intervalMs)}
-              查一次。某一次查询失败（可以重试的错误码，或者网络错误）时不退避、不马上重查，照常等到下一次再查；响应带{' '}
-              <code>Retry-After</code>{' '}
-              时，下一次查询前至少等待它给出的秒数，即两者中较长的一个，不另加随机等待。轮询有自己的上限：最多查{' '}
-              {pollingPolicy.maxRounds} 次，用完后停止，并报告资源仍未就绪。
-              <Prose text={pollingPolicy.stopsOn} />
+              <p>
+                轮询资源的状态（例如等待克隆完成）不是重试，不按上面的次数和退避计算：每{' '}
+                {seconds(pollingPolicy.intervalMs)}
+                查一次。某一次查询失败（可以重试的错误码，或者网络错误）时不退避、不马上重查，照常等到下一次再查；响应带{' '}
+                <code>Retry-After</code>{' '}
+                时，下一次查询前至少等待它给出的秒数，即两者中较长的一个，不另加随机等待。
+              </p>
+              <p>
+                轮询有自己的上限：最多查 {pollingPolicy.maxRounds}{' '}
+                次，用完后停止，并报告资源仍未就绪。
+                <Prose text={pollingPolicy.stopsOn} />
+              </p>
             </td>
           </tr>
         </tbody>

@@ -35,8 +35,12 @@ export function SpeechRequestFields(): ReactNode {
                 <Prose text={f.constraints.map((c) => `${c.label}：${c.text}`).join('；')} />
               </td>
               <td>
-                {/* A cell holds one paragraph: the spec's paragraphs (`\n\n`) run on. */}
-                <Prose text={f.description.split(/\n\s*\n/).join('')} />
+                {/* The spec's paragraphs (`\n\n`) stay paragraphs: the rule first, then its detail. */}
+                {f.description.split(/\n\s*\n/).map((paragraph) => (
+                  <p key={paragraph}>
+                    <Prose text={paragraph} />
+                  </p>
+                ))}
               </td>
             </tr>
           ))}

@@ -318,7 +318,7 @@ export function ReconnectRules(): ReactNode {
     backoff:
       '自动重连，两次尝试之间按重试策略等待。连接断开时没有收到关闭帧（库报告 `1006` 或“连接已关闭”），或者收到表中没有的关闭码（例如中间的代理发出的），也属于这一类。',
     'when-needed':
-      '连接本身没有问题，不退避、不算失败：下一次要用连接时再连，不要为了让连接开着而重连。关闭时还有[要重发的文本](/api/websocket#contexts-after-reconnect)，就是现在要用：在新连接上重发它（服务端的 `1000` 先随机等待片刻，见[重试策略](/api/errors#retries)），做法见[上下文不会在重连后延续](/api/websocket#contexts-after-reconnect)。',
+      '连接本身没有问题，不退避、不算失败：下一次要用连接时再连，不要为了让连接开着而重连。关闭时还有[要重发的文本](/api/websocket#contexts-after-reconnect)，就是现在要用：在新连接上按第 3 步起的做法重发它（服务端的 `1000` 先按[重试策略](/api/errors#retries)随机等待片刻）。',
     never: '原因不解决，新连接还会以同样的关闭码结束。先按关闭码表中“怎么做”一列解决原因。',
   };
   return (

@@ -192,6 +192,8 @@ export interface BillingRule {
   readonly topic: string;
   /** The rule, for the reader; `backticks` render as code, `[text](/path)` as links. */
   readonly rule: string;
+  /** What follows from the rule, a paragraph of its own after it (issue 42: the rule leads). */
+  readonly detail?: string;
 }
 
 /**
@@ -305,7 +307,8 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'segments',
     topic: '按段计费',
-    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费。返回错误状态码的 HTTP 请求整个不计费，即使合成已经开始。没有合成完的一段只在服务端的原因时不计费：服务端出错、HTTP 处理超时，或服务端因自身原因以关闭码（${closesFor('server')}）关闭连接；连接没有关闭帧就断开时，这一段照常计费。HTTP 请求和 WebSocket 上下文的文本按同样的规则切成段（见 [\`generate\`](/api/speech/websocket#message-generate)），一段最多 ${maxSegmentLength} 个字符（按发送的文本计，空白和标记都算在内），它的计费字符数不会更多。每个请求或上下文一次合成一段，上一段合成完，下一段才开始；WebSocket 上还要等上一段的音频写入连接，见[发送节奏与流控](/api/websocket#flow-control)。`,
+    rule: `一段开始合成，就按它的全部计费字符计费；从没开始合成的段不计费。返回错误状态码的 HTTP 请求整个不计费，即使合成已经开始。没有合成完的一段只在服务端的原因时不计费：服务端出错、HTTP 处理超时，或服务端因自身原因以关闭码（${closesFor('server')}）关闭连接；连接没有关闭帧就断开时，这一段照常计费。`,
+    detail: `HTTP 请求和 WebSocket 上下文的文本按同样的规则[切成段](/api/speech/websocket#message-generate)，一段最多 ${maxSegmentLength} 个字符（按发送的文本计，空白和标记都算在内），它的计费字符数不会更多。每个请求或上下文一次合成一段，上一段合成完，下一段才开始；WebSocket 上还要等上一段的音频写入连接，见[发送节奏与流控](/api/websocket#flow-control)。`,
   },
   {
     id: 'reported-counts',
@@ -315,7 +318,8 @@ export const billingRules: readonly BillingRule[] = [
   {
     id: 'usage-records',
     topic: '没有收到计费字符数时',
-    rule: `HTTP 请求没有收完响应、WebSocket 上下文随连接关闭而结束时，计费字符数唯一的来源是[控制台](${deployment.consoleUrl})的[用量明细](/price#reconciliation)：HTTP 请求按请求 ID 或它带的 \`X-Client-Request-Id\`，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 找到它的记录；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。一小时的用量明细和扣费记录，在这一小时扣费后 ${recordsFinalMinutes} 分钟内写完，此后不再变动；月末对账要等到次月 1 日 00:${String(recordsFinalMinutes).padStart(2, '0')}（北京时间）之后。API 没有查询用量的接口。在明细出来之前，程序把这个上下文记为“待核对”，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
+    rule: `HTTP 请求没有收完响应、WebSocket 上下文随连接关闭而结束时，计费字符数唯一的来源是[控制台](${deployment.consoleUrl})的[用量明细](/price#reconciliation)：HTTP 请求按请求 ID 或它带的 \`X-Client-Request-Id\`，WebSocket 上下文按连接 ID（握手响应头 \`X-Request-Id\`）和 \`context_id\` 找到它的记录；每次计费的克隆各有一条，按 \`voice_id\`，没有记录的克隆没有计费。一小时的用量明细和扣费记录，在这一小时扣费后 ${recordsFinalMinutes} 分钟内写完，此后不再变动；月末对账要等到次月 1 日 00:${String(recordsFinalMinutes).padStart(2, '0')}（北京时间）之后。API 没有查询用量的接口。`,
+    detail: `在明细出来之前，程序把这个上下文记为“待核对”，需要一个数时，按发给它的全部文本的计费字符数记账：计费不会超过它。`,
   },
   {
     id: 'billing-month',

@@ -171,7 +171,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     name: '内容未通过审核',
     searchAliases: ['content_policy_violation'],
     meaning:
-      '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前开始合成的段照常计费，见[上下文因错误结束时的计费](/price#billing-ws-error)。',
+      '文本（`param` 为 `text`）或参考录音（`param` 为 `audio`）没有通过内容审核。被拒绝的内容不合成、不克隆，也不计费；WebSocket 上下文中在此之前开始合成的段[照常计费](/price#billing-ws-error)。',
     kind: 'fix-request',
     onWebsocket: true,
     action:
@@ -187,7 +187,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     name: '鉴权失败',
     searchAliases: ['invalid_api_key', 'authentication_error', '密钥无效', '密钥错误'],
     meaning:
-      '没有携带 API 密钥，或密钥无效、已被撤销。WebSocket 握手也可能因此被拒绝，见[握手被拒绝时](/api/websocket#handshake-refusals)。',
+      '没有携带 API 密钥，或密钥无效、已被撤销。WebSocket 握手也可能因此[被拒绝](/api/websocket#handshake-refusals)。',
     kind: 'fix-account',
     onWebsocket: false,
     action:
@@ -234,7 +234,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'fix-request',
     onWebsocket: true,
     action:
-      '不要重试，用列出音色接口确认 `voice_id`。例外：重发的删除请求收到它时，按删除成功处理，见[删除音色](/api/voices/delete)。',
+      '不要重试，用列出音色接口确认 `voice_id`。例外：[重发的删除请求](/api/voices/delete)收到它时，按删除成功处理。',
     example: { message: '音色 voice_custom_8f3k2m 不存在或已被删除。', param: 'voice_id' },
   }),
   entry({
@@ -244,12 +244,12 @@ export const apiErrors: readonly ApiErrorCode[] = [
     name: '幂等键已用于内容不同的克隆请求',
     searchAliases: ['idempotency_key_reused', 'idempotency_key_in_use', '幂等键冲突'],
     meaning:
-      '这个 `Idempotency-Key` 已经创建了音色，而这次请求的内容与创建它的那次不同（`param` 为 `Idempotency-Key`）；这次没有创建音色，键也不变。怎样判断内容是否相同，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
+      '这个 `Idempotency-Key` 已经创建了音色，而这次请求的内容与创建它的那次不同（`param` 为 `Idempotency-Key`）；这次没有创建音色，键也不变。内容是否相同，按[克隆音色](/api/voices/create)的 `Idempotency-Key` 的规则判断。',
     // Not `fix-request`: a handler per kind would mint a new key and bill a second voice (D126).
     kind: 'adopt',
     onWebsocket: false,
     action:
-      '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成，它由这个键首次创建。不要自动换新键重新提交，那会再创建一个音色、再计费一次。然后修正程序：重新提交要原样发送保存的请求，用户改了录音或名称要用新的键，见[克隆音色](/api/voices/create)的 `Idempotency-Key`。',
+      '接着用这个键已经创建的音色：查询响应头 `Location` 指向的音色，还在处理就轮询到完成，它由这个键首次创建。不要自动换新键重新提交，那会再创建一个音色、再计费一次。然后修正程序：重新提交要原样发送保存的请求，用户改了录音或名称要用新的键。',
     example: {
       message: '这个 Idempotency-Key 已经创建了音色，这次请求的内容与那次不同，见响应头 Location。',
       param: 'Idempotency-Key',
@@ -317,7 +317,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     onWebsocket: true,
     websocketWaits: true,
     action:
-      'HTTP：可以重试，见[重试策略](/api/errors#retries)；经常出现时在客户端主动限速。WebSocket：不要按退避重试，而是等这条连接上有上下文结束，或者换一条上下文较少的连接，再用新的 `context_id` 重新开始这段话，见[重试策略中的这一行](/api/errors#websocket-rate-limited)。',
+      'HTTP：按[重试策略](/api/errors#retries)重试；经常出现时在客户端主动限速。WebSocket：不要按退避重试，而是等这条连接上有上下文结束，或者换一条上下文较少的连接，再用新的 `context_id` 重新开始这段话（[重试策略中的这一行](/api/errors#websocket-rate-limited)）。',
     example: { message: '请求过于频繁，请在 2 秒后重试。', param: null },
   }),
   entry({
@@ -329,7 +329,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     kind: 'retry',
     onWebsocket: true,
     action:
-      '可以重试，见[重试策略](/api/errors#retries)；持续出现时带上请求 ID [联系技术支持](/api/introduction#support)。WebSocket 上只有这个上下文失败，连接仍然可用。',
+      '按[重试策略](/api/errors#retries)重试；持续出现时带上请求 ID [联系技术支持](/api/introduction#support)。WebSocket 上只有这个上下文失败，连接仍然可用。',
     example: { message: '服务端处理时出错，请稍后重试。', param: null },
   }),
   entry({
@@ -343,7 +343,7 @@ export const apiErrors: readonly ApiErrorCode[] = [
     onWebsocket: false,
     notRetriedWithParam: 'text',
     action:
-      '`param` 为 `null` 时可以重试，见[重试策略](/api/errors#retries)。`param` 为 `text` 时不要原样重试，同样的文本还会超时：把文本拆短后再合成。',
+      '`param` 为 `null` 时按[重试策略](/api/errors#retries)重试。`param` 为 `text` 时不要原样重试，同样的文本还会超时：把文本拆短后再合成。',
     example: { message: '服务繁忙，请稍后重试。', param: null },
     examples: {
       'processing-timeout': {

@@ -100,7 +100,7 @@ export const retryPolicy: RetryPolicy = {
     '连接的重连次数在重连后的连接送来第一条 `audio` 时清零，一轮的尝试次数在这一轮收到 `audio` 时清零：之后再失败，从第 1 次、第一步退避重新算。只完成了握手、还没有送来音频的连接，不算恢复。',
   realtimeBudgetMs: 10_000,
   realtimeBudgetScope:
-    '按轮计时（一轮是用户正在等的一段回复），从这一轮第一次失败时算起，到失败之后的第一块音频为止，其间的重试、重连、重发和等待都算在内。失败指迫使客户端重试或重连的错误、关闭或握手被拒绝；没有关闭帧的断线，从发出检查连接的 ping 时算起（见[发现断线](/api/websocket#dead-connection)）。服务端的 `1000` 和 `4000` 不算失败、之后的重连也不算尝试；但关闭时还有[要重发的文本](/api/websocket#contexts-after-reconnect)，听的人就在等，这一轮也从这时计时。没有要重发的文本时不计时：发出的文本都有了音频，只是在等后面的文本。没有失败的一轮不计时：大模型生成得慢、等待工具调用都不是失败。音频开始之后再失败，从那次失败起重新计时。',
+    '按轮计时（一轮是用户正在等的一段回复），从这一轮第一次失败时算起，到失败之后的第一块音频为止，其间的重试、重连、重发和等待都算在内。失败指迫使客户端重试或重连的错误、关闭或握手被拒绝；没有关闭帧的断线，从发出[检查连接的 ping](/api/websocket#dead-connection) 时算起。服务端的 `1000` 和 `4000` 不算失败、之后的重连也不算尝试；但关闭时还有[要重发的文本](/api/websocket#contexts-after-reconnect)，听的人就在等，这一轮也从这时计时。没有要重发的文本时不计时：发出的文本都有了音频，只是在等后面的文本。没有失败的一轮不计时：大模型生成得慢、等待工具调用都不是失败。音频开始之后再失败，从那次失败起重新计时。',
   overBudget:
     '下一次等待会超出剩余时间时，放弃这一轮并降级，例如改为显示文字回复，不再等待、也不再尝试。`Retry-After`（HTTP 响应的或握手被拒绝时的）比剩余时间还长时也一样，例如 `Retry-After: 20`。',
   batch: '没有总时长：按 `Retry-After` 等待，只受最多尝试次数的约束。',
@@ -109,7 +109,7 @@ export const retryPolicy: RetryPolicy = {
   handshakes:
     '每次握手都计入 API 密钥的[每分钟请求数](/api/limits-and-timeouts#rate-limits)，重连也不例外。握手被拒绝时按状态码处理，与 HTTP 请求相同：429 和 5xx 退避后重连（网关没有错误对象的 502、504 按 500 处理），其余的不重连。',
   resend:
-    '上下文因 `internal_error` 或连接关闭而结束时，用新的 `context_id` 重发[最后一个有时间戳的词之后的文本](/api/websocket#contexts-after-reconnect)，算作这一轮的一次尝试（服务端的 `1000`、`4000` 之后的不算）；因 `invalid_request` 结束、修正后重发的（例如把超长的文本拆短）也一样，这一轮的总时长从这条 `error` 开始计。重发的文本是否再计费，见[什么时候扣费](/price#when-charged)。',
+    '上下文因 `internal_error` 或连接关闭而结束时，用新的 `context_id` 重发[最后一个有时间戳的词之后的文本](/api/websocket#contexts-after-reconnect)，算作这一轮的一次尝试（服务端的 `1000`、`4000` 之后的不算）；因 `invalid_request` 结束、修正后重发的（例如把超长的文本拆短）也一样，这一轮的总时长从这条 `error` 开始计。重发的文本按[什么时候扣费](/price#when-charged)中的规则计费。',
   resendPoint:
     '重发最后一条 `timestamps` 的最后一个词之后的全部文本，照你发送时的原样，标点和空白都保留。这个词是收到音频的最后一个词。`text_markup` 为 `pronunciation` 时，紧跟在这个词后面的拼音标注（如 `[zeng1]`）和停顿标记（如 `[pause:300ms]`）属于这个词，一并跳过；重发的文本从它们之后开始。',
   websocketRateLimited:

@@ -121,9 +121,9 @@ test('resumed audio in a compressed format is decoded, cut at end_ms and joined;
 });
 
 test('a dropped context is booked at most at the characters of the text sent to it (D131)', () => {
-  const rule = billingRules.find((r) => r.id === 'usage-records')!.rule;
-  expect(rule).toContain('按发给它的全部文本的计费字符数记账：计费不会超过它');
-  expect(page('/price')).toContain(shown(rule));
+  const { detail } = billingRules.find((r) => r.id === 'usage-records')!;
+  expect(detail).toContain('按发给它的全部文本的计费字符数记账：计费不会超过它');
+  expect(page('/price')).toContain(shown(detail!));
 });
 
 test('only whitespace and punctuation left after a drop: nothing is resent, no failure; no timestamps yet: resend all, keep no audio (D135)', () => {

@@ -305,7 +305,7 @@ test('/price shows every billing rule once, each with its anchor (D23, D86, D99)
   for (const r of billingRules) {
     const item = page.locator(`li#billing-rule-${r.id}`);
     await expect(item).toHaveAttribute('data-billing-rule', r.id);
-    await expect(item).toHaveText(`${r.topic}：${shown(r.rule)}`);
+    await expect(item).toHaveText(`${r.topic}：${shown(r.rule)}${shown(r.detail ?? '')}`);
   }
   // The rows that cannot report a count send the reader to the usage records rule.
   for (const id of ['http-client-disconnect', 'ws-dropped']) {
