@@ -276,7 +276,8 @@ const config: Config = {
     },
     navbar: {
       title: deployment.brandName,
-      logo: { alt: `${deployment.brandShort} logo`, src: 'img/logo.svg' },
+      // The title beside it names the link: the logo is decoration (an English alt was read out).
+      logo: { alt: '', src: 'img/logo.svg' },
       hideOnScroll: false,
       items: [
         { type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: '文档' },

@@ -94,8 +94,9 @@ function Cell({
 /**
  * The preset voice catalogue of `src/data/voices.ts`. Every row is rendered on the server, so
  * the page works as a plain table without JavaScript; the filters appear only after hydration.
- * Where the catalogue is narrower than its seven columns (a phone), each voice is a card of
- * labelled fields instead of a row (VoiceCatalogue.module.css).
+ * Where the catalogue is narrower than 600 px (a phone), each voice is a card of labelled fields
+ * instead of a row, as every table of three or more columns is (src/css/custom.css); the cells
+ * label themselves, as TableRegion cannot see into `Cell`.
  */
 export default function VoiceCatalogue(): ReactNode {
   const isBrowser = useIsBrowser();

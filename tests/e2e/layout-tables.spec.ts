@@ -2,8 +2,10 @@
  * Tables and layouts that hold on a phone: no page scrolls sideways at 360 px, code in a table
  * never breaks over lines, a table too wide for the screen scrolls inside a named region the
  * keyboard can reach, the voice catalogue turns into cards, the websocket reference looks like
- * the HTTP one, and form controls are in the site's font. The checks of every route at 360 and
- * 1280 px (tests/support/layout.ts) run in tests/e2e/every-route.spec.ts, on its one visit.
+ * the HTTP one, form controls are in the site's font, a row a link names lands below the navbar,
+ * and paper shows every column. The checks of every route at 360 and 1280 px
+ * (tests/support/layout.ts: cues, prose columns, broken code, buttons) run in
+ * tests/e2e/every-route.spec.ts, on its one visit.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
@@ -130,4 +132,44 @@ test('the copy-page control is in the site’s font', async ({ page }) => {
     getComputedStyle(document.body).fontFamily,
   ]);
   expect(buttonFont).toBe(bodyFont);
+});
+
+test('a link to a row of the error catalogue lands below the navbar', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/api/errors#error-rate_limited');
+  await hydrated(page);
+  const row = page.locator('#error-rate_limited');
+  await expect(row).toBeInViewport();
+  const [navbarBottom, rowTop] = await row.evaluate((el) => [
+    document.querySelector('.navbar')!.getBoundingClientRect().bottom,
+    el.getBoundingClientRect().top,
+  ]);
+  expect(rowTop).toBeGreaterThanOrEqual(navbarBottom);
+});
+
+test('printed, the widest tables show every column', async ({ page }) => {
+  // An A4 page's width at 96 dpi.
+  await page.setViewportSize({ width: 794, height: 1123 });
+  for (const route of ['/guides/best-practices', '/api/errors', '/api/speech-endpoint']) {
+    await page.goto(route);
+    await hydrated(page);
+    await page.emulateMedia({ media: 'print' });
+    const cut = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('table')).flatMap((table) => {
+        const box = table.parentElement!;
+        const hidden = Array.from(table.querySelectorAll('th, td')).filter(
+          (cell) => cell.getClientRects().length === 0 && !cell.closest('thead'),
+        );
+        const right = box.getBoundingClientRect().right;
+        const beyond = Array.from(table.querySelectorAll('th, td')).filter(
+          (cell) => cell.getBoundingClientRect().right > right + 1,
+        );
+        return hidden.length + beyond.length > 0 || box.scrollWidth > box.clientWidth + 1
+          ? [`${table.dataset.table ?? box.getAttribute('aria-label')}: ${beyond.length} cells cut`]
+          : [];
+      }),
+    );
+    expect(cut, `${route} printed`).toEqual([]);
+    await page.emulateMedia({ media: 'screen' });
+  }
 });
