@@ -11,7 +11,7 @@ import { run } from 'zhlint';
 
 import { glossary, rangeSeparator } from '../../src/data/glossary';
 import { supportAnchor } from '../../src/data/support';
-import { docRoutes, guideRoutes, operationRoutes } from '../support/routes';
+import { allRoutes, docRoutes, guideRoutes, operationRoutes } from '../support/routes';
 import { root } from '../support/examples';
 
 // The build under test: SITE_DIR as in playwright.config.ts.
@@ -112,6 +112,23 @@ test('descriptions and titles are unique', () => {
   const titles = written.map((r) => page(r).$('title').text());
   expect(new Set(descriptions).size).toBe(written.length);
   expect(new Set(titles).size).toBe(written.length);
+});
+
+test('no page names or hints at a control in English before it hydrates', () => {
+  const english: string[] = [];
+  for (const route of allRoutes) {
+    const $ = load(readFileSync(htmlFile(route), 'utf8'));
+    $('[aria-label], [title], [alt], [placeholder]').each((_, el) => {
+      for (const name of ['aria-label', 'title', 'alt', 'placeholder']) {
+        const value = $(el).attr(name);
+        // A Latin word and no Chinese: a screen reader announces it in English.
+        if (value && /[A-Za-z]{2,}/.test(value) && !/[\u4e00-\u9fff]/.test(value)) {
+          english.push(`${route}: <${el.tagName} ${name}="${value}">`);
+        }
+      }
+    });
+  }
+  expect([...new Set(english)]).toEqual([]);
 });
 
 test('every guide carries at least one tag', () => {

@@ -32,6 +32,7 @@ export type Mechanism =
   | 'swizzle (written anew)'
   | 'deep import'
   | 'copied template'
+  | 'source transform'
   | 'CSS on internal classes'
   | 'internal class names in markup'
   | 'layout read by tooling';

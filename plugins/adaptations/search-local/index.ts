@@ -66,7 +66,21 @@ function searchLocalInParts(context: LoadContext, options: unknown): Plugin {
     configureWebpack(...args) {
       const own = configureWebpack?.apply(plugin, args) ?? {};
       const swapped = swaps.configureWebpack!(...args) ?? {};
-      return { ...own, plugins: [...(own.plugins ?? []), ...(swapped.plugins ?? [])] };
+      return {
+        ...own,
+        plugins: [...(own.plugins ?? []), ...(swapped.plugins ?? [])],
+        module: {
+          rules: [
+            ...(own.module?.rules ?? []),
+            // Both inputs named in the reader's language in the server's HTML (namedInputs.cjs).
+            {
+              test: /docusaurus-search-local[\\/].*[\\/]theme[\\/](SearchBar[\\/]SearchBar|SearchPage[\\/]SearchPage)\.jsx$/,
+              enforce: 'pre',
+              use: [{ loader: path.join(__dirname, 'namedInputs.cjs') }],
+            },
+          ],
+        },
+      };
     },
     async postBuild(props) {
       await postBuild.call(plugin, props);
