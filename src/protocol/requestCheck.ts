@@ -225,7 +225,7 @@ function parameterError(parameter: CheckParameter, request: CheckRequest): Reque
   if (!found) return null;
   if (where === 'header') {
     return (
-      exampleNaming(`${name.toLowerCase()}-malformed`, name) ??
+      exampleNaming(`${name.toLowerCase().replace(/^x-/, '')}-malformed`, name) ??
       problem(name, { kind: 'malformed-header' })
     );
   }
