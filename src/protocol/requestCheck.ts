@@ -214,7 +214,8 @@ function parameterError(parameter: CheckParameter, request: CheckRequest): Reque
       : where === 'query'
         ? request.query?.[name]
         : where === 'header'
-          ? headerOf(request.headers, name)
+          ? // Whitespace around a header's value is not part of it (RFC 9110, 5.5).
+            headerOf(request.headers, name)?.replace(/^[ \t]+|[ \t]+$/g, '')
           : undefined;
   if (text === undefined || (where === 'path' && text === '')) {
     return parameter.required || where === 'path'
