@@ -72,9 +72,10 @@ function breaking(schema: Json, valid: unknown, text: boolean): [string, unknown
     }
     if (typeof schema.pattern === 'string') {
       const pattern = new RegExp(schema.pattern, 'u');
-      // A valid value with one character the pattern refuses, tried in turn.
-      for (const c of [' ', '.', '/', '中', '+']) {
-        const value = `${String(valid ?? '')}${c}`;
+      // A valid value with one character the pattern refuses, tried in turn, inside it (around a
+      // header's value, whitespace is not part of it).
+      for (const c of [' ', '.', '/', '+', '#']) {
+        const value = `${String(valid ?? '')}${c}1`;
         if (!pattern.test(value)) out.push([`pattern (“${c}”)`, value]);
       }
     }
