@@ -139,7 +139,7 @@ test.describe('the request editor answers as the mock does', () => {
 
   for (const op of operations) {
     const route = pages.find((p) => p.operationId === op.operationId)!.route;
-    test(`${route}: ${op.invalid.length} invalid requests answered as the mock does, valid ones accepted`, async ({
+    test(`${route}: ${op.invalid.length} invalid requests answered as the mock does, valid ones accepted (D202)`, async ({
       page,
     }) => {
       await openEditor(page, route);
