@@ -120,6 +120,83 @@ export interface ErrorExample {
 
 const exampleOf = ({ message, param }: ErrorExample): ErrorExample => ({ message, param });
 
+/**
+ * What is wrong with one field of a request, as the API's field check finds it
+ * (src/protocol/requestCheck.ts): the `invalid_request` message says it in these words.
+ */
+export type FieldProblem =
+  | { readonly kind: 'missing'; readonly where: 'body' | 'path' | 'query' | 'header' | 'file' }
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'type'; readonly types: readonly string[] }
+  | { readonly kind: 'enum'; readonly values: readonly unknown[] }
+  | { readonly kind: 'range'; readonly minimum?: number; readonly maximum?: number }
+  | { readonly kind: 'too-long'; readonly length: number; readonly maxLength: number }
+  | { readonly kind: 'too-short'; readonly minLength: number }
+  | { readonly kind: 'pattern'; readonly pattern: string }
+  | { readonly kind: 'too-many'; readonly maxItems: number }
+  | { readonly kind: 'empty-body' }
+  | { readonly kind: 'malformed-header' };
+
+/** How the messages name a JSON type. */
+const typeWords: Readonly<Record<string, string>> = {
+  string: '字符串',
+  integer: '整数',
+  number: '数字',
+  boolean: '布尔值 true 或 false',
+  object: 'JSON 对象',
+  array: '数组',
+  null: 'null',
+};
+
+/** What a field's too-long message adds, for a field whose fix is not only "shorten it". */
+const tooLongAdvice: Readonly<Record<string, string>> = { text: '请拆分后分多次合成' };
+
+/**
+ * The `message` of the `invalid_request` a field problem gets, `field` named as in `param`
+ * (`output_format.bit_rate`). A header's format has the catalogue's own sentence
+ * (`<header>-malformed` below).
+ */
+export function fieldProblemMessage(field: string, problem: FieldProblem): string {
+  switch (problem.kind) {
+    case 'missing':
+      return problem.where === 'file'
+        ? `缺少 ${field}：请上传参考录音文件。`
+        : problem.where === 'path'
+          ? `路径参数 ${field} 不能为空。`
+          : problem.where === 'header'
+            ? `缺少请求头 ${field}。`
+            : `缺少必填字段 ${field}。`;
+    case 'unknown':
+      return `不认识的字段 ${field}。`;
+    case 'type':
+      return `字段 ${field} 须为${problem.types.map((t) => typeWords[t] ?? t).join('或')}。`;
+    case 'enum':
+      return `字段 ${field} 须为 ${problem.values.map(String).join('、')} 之一。`;
+    case 'range':
+      return problem.minimum !== undefined && problem.maximum !== undefined
+        ? `字段 ${field} 必须在 ${problem.minimum} 到 ${problem.maximum} 之间。`
+        : problem.minimum !== undefined
+          ? `字段 ${field} 不能小于 ${problem.minimum}。`
+          : `字段 ${field} 不能大于 ${String(problem.maximum)}。`;
+    case 'too-long': {
+      const advice = tooLongAdvice[field] ? `，${tooLongAdvice[field]}` : '';
+      return `字段 ${field} 有 ${problem.length} 个字符，超过了 ${problem.maxLength} 个字符的上限${advice}。`;
+    }
+    case 'too-short':
+      return problem.minLength <= 1
+        ? `字段 ${field} 不能为空。`
+        : `字段 ${field} 至少要有 ${problem.minLength} 个字符。`;
+    case 'pattern':
+      return `字段 ${field} 的格式不对，须匹配 ${problem.pattern}。`;
+    case 'too-many':
+      return `字段 ${field} 最多 ${problem.maxItems} 项。`;
+    case 'empty-body':
+      return '请求体至少要有一个字段。';
+    case 'malformed-header':
+      return `请求头 ${field} 的格式不对。`;
+  }
+}
+
 export interface ApiErrorCode extends ApiErrorEntry {
   /**
    * Whether a client retries the same request automatically: exactly the codes of kind `retry`.
@@ -144,15 +221,25 @@ export const apiErrors: readonly ApiErrorCode[] = [
     example: { message: '字段 text 不能为空。', param: 'text' },
     examples: {
       'text-too-long': {
-        message: `字段 text 有 5213 个字符，超过了 ${limit('textLength').value} 个字符的上限，请拆分后分多次合成。`,
+        message: fieldProblemMessage('text', {
+          kind: 'too-long',
+          length: 5213,
+          maxLength: limit('textLength').value,
+        }),
         param: 'text',
       },
       'consent-missing': {
         message: '字段 consent 必须为 true，表示你已获得录音中说话人的授权。',
         param: 'consent',
       },
-      'limit-out-of-range': { message: '字段 limit 必须在 1 到 100 之间。', param: 'limit' },
-      'name-too-long': { message: '字段 name 超过了 64 个字符的上限。', param: 'name' },
+      'limit-out-of-range': {
+        message: fieldProblemMessage('limit', { kind: 'range', minimum: 1, maximum: 100 }),
+        param: 'limit',
+      },
+      'name-too-long': {
+        message: fieldProblemMessage('name', { kind: 'too-long', length: 70, maxLength: 64 }),
+        param: 'name',
+      },
       'audio-too-short': exampleOf(referenceAudioRefusals.tooShort(6.5)),
       'client-request-id-malformed': {
         message:

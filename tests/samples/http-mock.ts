@@ -53,7 +53,6 @@ import {
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { parse, stringify } from 'yaml';
 
 import {
@@ -64,11 +63,7 @@ import {
 } from '../../src/components/ReferenceAudioChecker/header';
 import { apiSpecs } from '../../src/data/apiSpecs';
 import { consoleLists, csvExport } from '../../src/data/billing';
-import {
-  audioContainers,
-  outputFormatDefaults,
-  outputFormatError,
-} from '../../src/data/audioFormats';
+import { audioContainers, outputFormatDefaults } from '../../src/data/audioFormats';
 import { errorByCode, voiceLimitMessage } from '../../src/data/errors';
 import { idempotencyKeyHours, limit } from '../../src/data/limits';
 import { defaultModel, type ModelId } from '../../src/data/models';
@@ -82,14 +77,19 @@ import {
   speechCostFen,
   speechPriceFen,
 } from '../../src/data/pricing';
-import { pronunciationError, textMarkupOf } from '../../src/data/pronunciation';
+import { textMarkupOf } from '../../src/data/pronunciation';
 import {
   detectedContentLabels,
   referenceAudioFormats,
   referenceAudioLimits,
   referenceAudioRefusals,
 } from '../../src/data/referenceAudio';
-import { errorParam } from '../../src/protocol/schemas';
+import {
+  checkRequest,
+  documentOperation,
+  pathParameters,
+  type CheckRequest,
+} from '../../src/protocol/requestCheck';
 import { segmentText } from '../../src/protocol/segment';
 
 type Json = Record<string, unknown>;
@@ -228,7 +228,7 @@ export function operationMatcher(doc: Json): (method: string, url: string) => st
         .filter(([, op]) => typeof op?.operationId === 'string')
         .map(([method, op]) => ({
           method: method.toUpperCase(),
-          pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+          pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]*')}$`),
           operationId: String(op.operationId),
         })),
   );
@@ -255,32 +255,71 @@ const authorised = (headers: RequestHeaders) =>
   /^Bearer .+$/.test(String(headers.authorization ?? ''));
 
 /**
- * The field checks of an authorised JSON speech request: the body against `SpeechRequest`, the
- * first violation named in `param` (Prism's own 400 is the spec's example, whatever the field),
- * then its pronunciation control (the whole body is passed, so `text_markup` decides whether
- * `text` is parsed), then its `output_format`.
+ * The API's field check (src/protocol/requestCheck.ts, which the reference's request editor
+ * runs too) of an authorised request to one of the document's operations: its headers, path,
+ * query and body (JSON, or a form's parts), the first problem named in `param`. `between` runs
+ * where the operation leaves a step to the mock (a clone's duration, D68).
  */
-export function speechChecker(
+export function requestChecker(
   doc: Json,
-): (operationId: string | null, headers: RequestHeaders, body: Buffer) => Refusal | null {
-  // Not strict: OpenAPI's annotations (`example`) are not JSON Schema keywords.
-  const ajv = new Ajv2020({ strict: false });
-  ajv.addSchema({ components: doc.components }, 'api');
-  const validate = ajv.compile({ $ref: 'api#/components/schemas/SpeechRequest' });
-  return (operationId, headers, body) => {
-    if (operationId !== 'createSpeech' || !authorised(headers)) return null;
-    if (!/^application\/json\b/i.test(String(headers['content-type'] ?? ''))) return null;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      return null; // Prism reports a body that is not JSON
+): (
+  operationId: string | null,
+  url: string,
+  headers: RequestHeaders,
+  body: Buffer,
+  between?: () => Refusal | null,
+) => Refusal | null {
+  const operations = new Map(
+    Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([template, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => typeof op?.operationId === 'string')
+        .map(([method, op]) => [
+          String(op.operationId),
+          { template, operation: documentOperation(doc, template, method) },
+        ]),
+    ),
+  );
+  return (operationId, url, headers, body, between) => {
+    const found = operationId === null ? undefined : operations.get(operationId);
+    if (!found || !authorised(headers)) return null;
+    const address = new URL(url, 'http://mock');
+    const contentType = String(headers['content-type'] ?? '');
+    let sent: CheckRequest['body'];
+    if (/^application\/json\b/i.test(contentType)) {
+      try {
+        sent = { kind: 'json', value: JSON.parse(body.toString('utf8')) as unknown };
+      } catch {
+        sent = undefined; // Prism reports a body that is not JSON
+      }
+    } else {
+      const parts = formParts(body, contentType);
+      if (parts) {
+        sent = {
+          kind: 'form',
+          parts: parts.map((p) => ({ name: p.name, value: p.data.toString('utf8') })),
+        };
+      }
     }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-    const request = parsed as Json;
-    if (!validate(request)) return fieldRefusal(validate.errors![0]);
-    const error = pronunciationError(request) ?? outputFormatError(request.output_format);
-    return error && { code: 'invalid_request', ...error };
+    const error = checkRequest(
+      found.operation,
+      {
+        path: pathParameters(found.template, address.pathname) ?? {},
+        query: Object.fromEntries(address.searchParams),
+        headers: Object.fromEntries(
+          Object.entries(headers).map(([name, value]) => [
+            name,
+            Array.isArray(value) ? value[0] : value,
+          ]),
+        ),
+        body: sent,
+      },
+      between &&
+        (() => {
+          const refusal = between();
+          return refusal && { status: errorByCode(refusal.code)!.status, ...refusal };
+        }),
+    );
+    return error && { code: error.code, param: error.param, message: error.message };
   };
 }
 
@@ -353,64 +392,13 @@ export function sniffReferenceAudio(data: Buffer): AudioHeader | Refusal {
 
 type Schema = Record<string, unknown>;
 
-/** An Ajv error as the API words it: the field in `param`, a sentence for the developer. */
-function fieldRefusal(error: ErrorObject, field?: string): Refusal {
-  const p = error.params as Record<string, unknown>;
-  // The field as the API names it in `param` (`output_format.bit_rate`, `a[0].b`).
-  const name = field ?? errorParam(error) ?? '';
-  const message =
-    error.keyword === 'required'
-      ? `缺少必填字段 ${name}。`
-      : error.keyword === 'additionalProperties'
-        ? `不认识的字段 ${name}。`
-        : error.keyword === 'enum'
-          ? `字段 ${name} 须为 ${(p.allowedValues as unknown[]).join('、')} 之一。`
-          : error.keyword === 'maxLength'
-            ? `字段 ${name} 超过了 ${String(p.limit)} 个字符的上限。`
-            : error.keyword === 'minLength'
-              ? `字段 ${name} 不能为空。`
-              : error.keyword === 'pattern'
-                ? `字段 ${name} 的格式不对，须匹配 ${String(p.pattern)}。`
-                : `字段 ${name} 的取值不合规（${error.message ?? error.keyword}）。`;
-  return { code: 'invalid_request', param: name, message };
-}
-
 /**
- * The clone request's checks that come before Prism's, in the API's order (D68): size, format
- * from the bytes, fields (the form's and the `Idempotency-Key` header), duration, consent.
- * Quota and balance need an account: the spec's 403 and 402 stand for them.
+ * A clone's checks in the API's order (D68): size and format read from the bytes, then the
+ * field check (the form's fields and the `Idempotency-Key` header, a missing `audio` part), the
+ * duration, consent. Quota and balance need an account: the spec's 403 and 402 stand for them.
  */
 export function cloneChecker(doc: Json): (headers: RequestHeaders, body: Buffer) => Refusal | null {
-  const schemas = ((doc.components as Json).schemas ?? {}) as Record<string, Schema>;
-  const resolve = (s: Schema): Schema =>
-    typeof s.$ref === 'string' ? schemas[s.$ref.replace('#/components/schemas/', '')] : s;
-  const operation = ((doc.paths as Json)['/v1/voices'] as Json).post as Json;
-  const media = (((operation.requestBody as Json).content as Json)['multipart/form-data'] ??
-    {}) as Json;
-  const form = resolve(media.schema as Schema);
-  // The form's fields, without the two the order checks later or by other means.
-  const later = new Set(['audio', 'consent']);
-  const fieldsSchema = {
-    ...form,
-    properties: Object.fromEntries(
-      Object.entries(form.properties as Json).filter(([k]) => !later.has(k)),
-    ),
-    required: (form.required as string[]).filter((k) => !later.has(k)),
-    additionalProperties: false,
-  };
-  // Not strict: OpenAPI's annotations (`example`) are not JSON Schema keywords.
-  const ajv = new Ajv2020({ strict: false });
-  const validateFields = ajv.compile(fieldsSchema);
-  const parameters = ((doc.components as Json).parameters ?? {}) as Record<string, Json>;
-  const headerParams = ((operation.parameters ?? []) as Json[])
-    .map((p) =>
-      typeof p.$ref === 'string'
-        ? parameters[p.$ref.replace('#/components/parameters/', '')]
-        : resolve(p),
-    )
-    .filter((p) => p.in === 'header')
-    .map((p) => ({ name: String(p.name), validate: ajv.compile(p.schema as Schema) }));
-
+  const check = requestChecker(doc);
   return (headers, body) => {
     if (!authorised(headers)) return null;
     const parts = formParts(body, String(headers['content-type'] ?? ''));
@@ -425,37 +413,16 @@ export function cloneChecker(doc: Json): (headers: RequestHeaders, body: Buffer)
       if ('code' in sniffed) return sniffed;
       header = sniffed;
     }
-    const fields = Object.fromEntries(
-      parts.filter((p) => !later.has(p.name)).map((p) => [p.name, p.data.toString('utf8')]),
-    );
-    if (!validateFields(fields)) return fieldRefusal(validateFields.errors![0]);
-    if (!audio)
-      return {
-        code: 'invalid_request',
-        param: 'audio',
-        message: '缺少 audio：请上传参考录音文件。',
-      };
-    for (const { name, validate } of headerParams) {
-      const value = headers[name.toLowerCase()];
-      if (value !== undefined && !validate(String(value))) {
-        return fieldRefusal(validate.errors![0], name);
+    return check('createVoice', '/v1/voices', headers, body, () => {
+      const seconds = header?.durationSeconds;
+      if (seconds !== undefined && seconds < referenceAudioLimits.minDurationSeconds) {
+        return referenceAudioRefusals.tooShort(seconds);
       }
-    }
-    const seconds = header?.durationSeconds;
-    if (seconds !== undefined && seconds < referenceAudioLimits.minDurationSeconds) {
-      return referenceAudioRefusals.tooShort(seconds);
-    }
-    if (seconds !== undefined && seconds > referenceAudioLimits.maxDurationSeconds) {
-      return referenceAudioRefusals.tooLong(seconds);
-    }
-    const consent = parts.find((p) => p.name === 'consent')?.data.toString('utf8');
-    if (consent?.toLowerCase() !== 'true') {
-      return {
-        code: 'invalid_request',
-        ...errorByCode('invalid_request')!.examples!['consent-missing'],
-      };
-    }
-    return null;
+      if (seconds !== undefined && seconds > referenceAudioLimits.maxDurationSeconds) {
+        return referenceAudioRefusals.tooLong(seconds);
+      }
+      return null;
+    });
   };
 }
 
@@ -840,7 +807,7 @@ export async function startHttpMock(options: {
   writeFileSync(file, stringify(doc, { lineWidth: 0 }));
   const operationOf = operationMatcher(doc);
   const cloneRefusal = cloneChecker(doc);
-  const speechRefusal = speechChecker(doc);
+  const fieldRefusal = requestChecker(doc);
   const fingerprintOf = cloneFingerprint(doc);
   const voicePath = ((doc.paths as Json)['/v1/voices/{voice_id}'] ?? {}) as Json;
   const exampleVoiceId = String(
@@ -1271,13 +1238,18 @@ export async function startHttpMock(options: {
           errorByCode('invalid_request')!.examples!['client-request-id-malformed'];
         return refuse({ code: 'invalid_request', param: param!, message });
       }
+      // The fields, before any state is looked at; a clone's and a synthesis's in their places.
+      if (operationId !== 'createVoice' && operationId !== 'createSpeech') {
+        const own = fieldRefusal(operationId, url, req.headers, raw);
+        if (own) return refuse(own);
+      }
       const fault = faults.get(operationId)?.shift();
 
       if (operationId === 'createSpeech') {
         // In progress until its answer ends, however it ends.
         speechInFlight += 1;
         res.once('close', () => (speechInFlight -= 1));
-        const own = speechRefusal(operationId, req.headers, raw);
+        const own = fieldRefusal(operationId, url, req.headers, raw);
         if (own) return refuse(own);
         if (fault?.delayMs) await delay(fault.delayMs);
         if (fault?.fail?.when === 'before') return refuse(failure(fault.fail.status));

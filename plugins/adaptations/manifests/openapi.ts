@@ -98,8 +98,13 @@ export const openApi: Manifest = {
     },
     {
       id: 'request-editor',
-      mechanisms: ['swizzle (written anew)', 'swizzle (wrapped)', 'deep import'],
-      what: 'The live request editor’s code and body: CodeSnippets written anew (code from the samples’ templates), CodeTabs, Body and buildPostmanRequest wrapped, FormFileUpload written anew, on the theme’s store hooks and slices.',
+      mechanisms: [
+        'swizzle (written anew)',
+        'swizzle (wrapped)',
+        'deep import',
+        'internal class names in markup',
+      ],
+      what: 'The live request editor’s code and body: CodeSnippets written anew (code from the samples’ templates, the request check’s answer beside it, the field it names marked in the theme’s form), CodeTabs, Body and buildPostmanRequest wrapped, FormFileUpload written anew, on the theme’s store hooks and slices.',
       site: [
         'src/theme/ApiExplorer/CodeSnippets/index.tsx',
         'src/theme/ApiExplorer/CodeTabs/index.tsx',
@@ -109,6 +114,8 @@ export const openApi: Manifest = {
         'src/theme/openapi-explorer.d.ts',
         'src/components/RequestEditor/container.ts',
         'src/components/RequestEditor/jsonBody.ts',
+        'src/components/RequestEditor/check.ts',
+        'src/components/RequestEditor/CheckNotice.tsx',
       ],
       swizzles: [
         'ApiExplorer/CodeSnippets',
@@ -128,8 +135,9 @@ export const openApi: Manifest = {
         t('ApiExplorer/EncodingSelection/useResolvedEncoding.js'),
         t('ApiExplorer/Accept/slice.js'),
         t('ApiItem/hooks.js'),
+        t('ApiExplorer/Request/index.js'),
       ],
-      gain: 'bytes: the editor’s on-demand JS 1,665 → 527 KB gzip (templates instead of postman-code-generators); behaviour: the editor’s code is the samples’ code under the readers’ language names, Accept follows the audio container, a keyboard-reachable file input (tests/e2e/request-editor.spec.ts)',
+      gain: 'bytes: the editor’s on-demand JS 1,665 → 527 KB gzip (templates instead of postman-code-generators); behaviour: the editor’s code is the samples’ code under the readers’ language names, Accept follows the audio container, a keyboard-reachable file input, the API’s answer before any code is run (tests/e2e/request-editor.spec.ts, tests/e2e/request-check.spec.ts)',
       removeWhen: 'the theme takes code generators and form widgets as options',
     },
     {

@@ -37,7 +37,7 @@ const writtenByTemplates = new Set(['authorization', 'idempotency-key', 'content
  * (postman-collection's own `toString` leaves out a value that is not a string, such as the
  * number the form holds for `limit`).
  */
-function urlOf(url: EditorRequest['url']): string {
+function urlOf(url: EditorRequest['url'], path?: EditorPath): string {
   const query = url.query
     .all()
     .filter((q) => q.key && !q.disabled)
@@ -47,7 +47,35 @@ function urlOf(url: EditorRequest['url']): string {
         : `${q.key!}=${encodeURIComponent(String(q.value))}`,
     );
   const [address] = url.toString().split('?');
-  return query.length > 0 ? `${address}?${query.join('&')}` : address;
+  const encoded = path ? encodedAddress(address, path) : address;
+  return query.length > 0 ? `${encoded}?${query.join('&')}` : encoded;
+}
+
+/** The operation's path template and the form's path parameters. */
+export interface EditorPath {
+  readonly template: string;
+  readonly params: readonly { name: string; value?: unknown }[];
+}
+
+/**
+ * The address with each path parameter encoded (`../user/credit` stays one segment of
+ * `/v1/voices/{voice_id}`, not a way into another endpoint), an empty one empty: the theme
+ * writes values as typed, and `:voice_id` for an empty one.
+ */
+function encodedAddress(address: string, { template, params }: EditorPath): string {
+  const valueOf = (name: string) => {
+    const value = params.find((p) => p.name === name)?.value;
+    return value === undefined || value === null ? '' : String(value);
+  };
+  const asTheme = template.replace(
+    /\{([^}]+)\}/g,
+    (_, name: string) => valueOf(name) || `:${name}`,
+  );
+  if (!address.endsWith(asTheme)) return address;
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(valueOf(name)),
+  );
+  return `${address.slice(0, address.length - asTheme.length)}${path}`;
 }
 
 /** The file name of a form's file part: the theme writes the chosen file as `/path/to/<name>`. */
@@ -65,6 +93,7 @@ export function editorOperation(
   base: SampleOperation,
   request: EditorRequest,
   accept: string | undefined,
+  path?: EditorPath,
 ): SampleOperation | undefined {
   const headers: NameValue[] = Object.entries(request.getHeaders({ enabled: true }))
     .filter(([name]) => !writtenByTemplates.has(name.toLowerCase()))
@@ -100,7 +129,7 @@ export function editorOperation(
   return {
     ...base,
     method: request.method.toUpperCase(),
-    url: urlOf(request.url),
+    url: urlOf(request.url, path),
     headers,
     body,
     response,

@@ -11,6 +11,8 @@ import { sampleOperation, type SampleOperation } from '@site/src/codegen/sampleO
 import { renderTemplate } from '@site/src/codegen/templates';
 import { useJsonBody } from '@site/src/components/RequestEditor/jsonBody';
 import { useOperation } from '@site/src/components/RequestEditor/operation';
+import { useRequestCheck } from '@site/src/components/RequestEditor/check';
+import CheckNotice from '@site/src/components/RequestEditor/CheckNotice';
 import {
   editorOperation,
   type EditorRequest,
@@ -61,7 +63,8 @@ function TemplateCode({ language, op }: { language: string; op: SampleOperation 
  * (src/components/RequestEditor/editorOperation), instead of postman-code-generators' output.
  * The request is the one the theme builds from the form, so parameters, body and `Accept` read as
  * the theme's; the tabs, blocks and copy buttons are the theme's. While the reader's JSON body
- * does not parse, no code is written from it and the panel says why.
+ * does not parse, no code is written from it and the panel says why. Above the code, the API's
+ * answer to the request as edited when its fields would be refused (CheckNotice).
  */
 export default function CodeSnippets({ postman, requestBody }: Props): ReactNode {
   const item = useOperation();
@@ -76,6 +79,7 @@ export default function CodeSnippets({ postman, requestBody }: Props): ReactNode
   const headerParams = useTypedSelector((state) => state.params.header);
   const auth = useTypedSelector((state) => state.auth);
   const encoding = useResolvedEncoding(requestBody);
+  const refusal = useRequestCheck();
   const base = useMemo(
     () => (item ? sampleOperation(item as unknown as Record<string, unknown>) : undefined),
     [item],
@@ -95,8 +99,10 @@ export default function CodeSnippets({ postman, requestBody }: Props): ReactNode
       auth,
       encoding,
     }) as unknown as EditorRequest;
-    return editorOperation(base, request, accept);
+    const path = item?.path ? { template: item.path, params: pathParams } : undefined;
+    return editorOperation(base, request, accept, path);
   }, [
+    item,
     base,
     broken,
     postman,
@@ -113,31 +119,37 @@ export default function CodeSnippets({ postman, requestBody }: Props): ReactNode
   ]);
   if (!op) {
     return (
-      <p className="alert alert--warning">
-        <Translate id="requestEditor.codeAwaitsValidJson">
-          请求体改为有效的 JSON 后，这里会重新生成代码。
-        </Translate>
-      </p>
+      <>
+        <CheckNotice error={refusal} />
+        <p className="alert alert--warning">
+          <Translate id="requestEditor.codeAwaitsValidJson">
+            请求体改为有效的 JSON 后，这里会重新生成代码。
+          </Translate>
+        </p>
+      </>
     );
   }
   return (
-    <CodeTabs
-      groupId={codeLanguageGroup}
-      action={actions}
-      languageSet={languageSet}
-      defaultValue={codeSampleLanguages[0].language}
-      lazy
-    >
-      {codeSampleLanguages.map((l) => (
-        <CodeTab
-          key={l.language}
-          value={l.language}
-          label={l.label}
-          attributes={{ className: `openapi-tabs__code-item--${l.logoClass}` }}
-        >
-          <TemplateCode language={l.language} op={op} />
-        </CodeTab>
-      ))}
-    </CodeTabs>
+    <>
+      <CheckNotice error={refusal} />
+      <CodeTabs
+        groupId={codeLanguageGroup}
+        action={actions}
+        languageSet={languageSet}
+        defaultValue={codeSampleLanguages[0].language}
+        lazy
+      >
+        {codeSampleLanguages.map((l) => (
+          <CodeTab
+            key={l.language}
+            value={l.language}
+            label={l.label}
+            attributes={{ className: `openapi-tabs__code-item--${l.logoClass}` }}
+          >
+            <TemplateCode language={l.language} op={op} />
+          </CodeTab>
+        ))}
+      </CodeTabs>
+    </>
   );
 }
