@@ -23,6 +23,21 @@ type Json = Record<string, unknown>;
 const operations = requestCases();
 const pages = operationPages();
 
+/**
+ * The invalid requests entered into an editor: six spread over the operation's list (which runs
+ * field by field, constraint by constraint), not all 103. Typing each into the browser was most of
+ * the suite's time for this spec (118 s for all), and the editor runs the mock's own check
+ * (src/protocol/requestCheck.ts): what the browser shows is the wiring, six per page show it.
+ */
+const entered = 6;
+const spread = <T>(cases: readonly T[]): T[] =>
+  cases.length <= entered
+    ? [...cases]
+    : Array.from(
+        { length: entered },
+        (_, i) => cases[Math.round((i * (cases.length - 1)) / (entered - 1))],
+      );
+
 test('every operation has at least five invalid requests from its contract, and a valid one', () => {
   expect(operations.map((o) => o.operationId).sort()).toEqual(
     pages.map((p) => p.operationId).sort(),
@@ -139,7 +154,8 @@ test.describe('the request editor answers as the mock does', () => {
 
   for (const op of operations) {
     const route = pages.find((p) => p.operationId === op.operationId)!.route;
-    test(`${route}: ${op.invalid.length} invalid requests answered as the mock does, valid ones accepted (D202)`, async ({
+    const invalid = spread(op.invalid);
+    test(`${route}: ${invalid.length} of its ${op.invalid.length} invalid requests answered as the mock does, valid ones accepted (D202)`, async ({
       page,
     }) => {
       await openEditor(page, route);
@@ -154,7 +170,7 @@ test.describe('the request editor answers as the mock does', () => {
         expect(answer, `${c.what}: the mock accepts it`).toMatchObject({ accepted: true });
         await expect(notice, `${c.what}: no error in the editor`).toHaveCount(0);
       }
-      for (const c of op.invalid) {
+      for (const c of invalid) {
         await enter(page, op, c, shown);
         const answer = await sendToMock(recorder, op, c, `sk-check-${(sent += 1)}`);
         expect(answer.status, `${c.what}: the mock refuses it`).toBeGreaterThanOrEqual(400);
