@@ -9,7 +9,7 @@
 import { limit } from '../data/limits';
 import { formatCount } from '../data/format';
 import { logCaps, type LogRuleId } from './logRules';
-import { clientMessageNames, errorsText, validatorOf } from './schemas';
+import { clientMessageNames, schemaError, validatorOf } from './schemas';
 import { changedSetting } from './settings';
 
 export interface Violation {
@@ -136,7 +136,7 @@ export function checkLog(text: string): LogReport {
         'schema',
         unknown && unknown.length > 0
           ? `${type} 带了协议之外的字段：${unknown.map((f) => `${f}`).join('、')}。`
-          : `${type} 不符合协议：${errorsText(validate.errors)}`,
+          : `${type} 不符合协议：${schemaError(validate.errors).message}`,
       );
       return;
     }

@@ -41,8 +41,9 @@ export default function LogChecker(): ReactNode {
           }`,
         );
       }
-    } catch (error) {
-      setStatus(`检查失败：${String(error)}`);
+    } catch {
+      // The worker's own error is in English: the reader gets what to do instead.
+      setStatus('检查失败：浏览器检查日志时出错，请刷新页面后再试。');
     } finally {
       setBusy(false);
       setRuns((n) => n + 1);
