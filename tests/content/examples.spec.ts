@@ -648,13 +648,15 @@ test.describe('the pronunciation examples against the mocks', () => {
     });
   }
 
-  test('pronunciation/ws_client.py: dictionary in the first generate, markup in each', async () => {
+  test('pronunciation/ws_client.py: dictionary in the first generate, markup in each; its log passes the log checker', async () => {
     const mock = await startWebsocketMock();
     try {
       const run = await runExample([python], 'pronunciation/ws_client.py', {
         VOXLOOM_WS_BASE: mock.url,
+        [logDirVariable]: '.',
       });
       expect(run.status, run.output).toBe(0);
+      expectCleanLogs(run.cwd, 1);
       expect(mock.log.rejected, run.output).toEqual([]);
       const generates = mock.log.received.filter((m) => m.type === 'generate');
       expect(generates.length).toBeGreaterThan(1);
