@@ -43,7 +43,13 @@ function main(): void {
   const components = doc.components as Json;
   const messages = components.messages as Record<string, Json>;
   const names = Object.keys(messages);
-  const ajv = new Ajv({ strict: false, allErrors: true, code: { source: true, esm: true } });
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    // Each error carries its schema (`parentSchema`): a range names both of its bounds.
+    verbose: true,
+    code: { source: true, esm: true },
+  });
   for (const name of names) ajv.addSchema(withoutProse(messages[name].payload) as Json, name);
   let code = standaloneCode(ajv, Object.fromEntries(names.map((n) => [n, n])));
   // The one runtime helper Ajv refers to (string length in code points for maxLength), inlined so

@@ -9,13 +9,19 @@
  */
 import { bytesPerMB, limit, type Limit } from './limits';
 
-export type Verdict = 'pass' | 'warn' | 'fail' | 'skipped';
+/**
+ * A check's verdict. Only a hard limit's check (`referenceAudioCheckKinds`) can be `refused`: the
+ * API refuses the upload. A quality check's finding is advice: `redo` (the clone will carry the
+ * fault; record again) or `improve` (it would sound better); the API accepts the recording.
+ */
+export type Verdict = 'pass' | 'refused' | 'redo' | 'improve' | 'skipped';
 
 /** The verdict as the checker says it. */
 export const verdictLabels: Record<Verdict, string> = {
   pass: '通过',
-  warn: '注意',
-  fail: '不通过',
+  refused: '会被拒绝',
+  redo: '建议重录',
+  improve: '建议改进',
   skipped: '未检查',
 };
 
@@ -210,6 +216,7 @@ export const formatKHz = (hz: number): string => `${Number((hz / 1000).toFixed(3
 
 export type ReferenceAudioCheckId =
   | 'format'
+  | 'encoding'
   | 'size'
   | 'duration'
   | 'sampleRate'
@@ -249,7 +256,7 @@ export const referenceAudioRequirements: readonly ReferenceAudioRequirement[] = 
     recommendation: '超出时先截取最清晰的一段，或转成压缩格式',
   },
   {
-    checks: ['format'],
+    checks: ['format', 'encoding'],
     label: '格式',
     requirement: referenceAudioFormatRequirement(),
     recommendation: `优先用 WAV（${r.wavBitDepth} 位 PCM）；用 MP3 或 M4A 时选较高的码率`,
@@ -295,6 +302,7 @@ export const referenceAudioRequirements: readonly ReferenceAudioRequirement[] = 
 /** The checker's name for each check. */
 export const referenceAudioCheckLabels: Record<ReferenceAudioCheckId, string> = {
   format: '格式',
+  encoding: '编码',
   size: '文件大小',
   duration: '时长',
   sampleRate: '采样率',
@@ -304,4 +312,32 @@ export const referenceAudioCheckLabels: Record<ReferenceAudioCheckId, string> = 
   leadingSilence: '开头静音',
   trailingSilence: '结尾静音',
   noiseFloor: '底噪',
+};
+
+/**
+ * What a check tests: a hard limit of the API (`limit`: a recording that misses it is refused,
+ * with the error of `referenceAudioRefusals`), or the recording's quality (`quality`: advice;
+ * the API accepts it). The limits are the checks of the requirements table's rows that state
+ * a requirement (the format's encoding, in the same row, is advice: the API decodes any WAV).
+ */
+export type ReferenceAudioCheckKind = 'limit' | 'quality';
+
+export const referenceAudioCheckKinds: Record<ReferenceAudioCheckId, ReferenceAudioCheckKind> = {
+  format: 'limit',
+  encoding: 'quality',
+  size: 'limit',
+  duration: 'limit',
+  sampleRate: 'quality',
+  channels: 'quality',
+  clipping: 'quality',
+  loudness: 'quality',
+  leadingSilence: 'quality',
+  trailingSilence: 'quality',
+  noiseFloor: 'quality',
+};
+
+/** How the checker names each kind, above its list. */
+export const referenceAudioCheckKindLabels: Record<ReferenceAudioCheckKind, string> = {
+  limit: 'API 的硬性要求：不满足时，上传会被拒绝',
+  quality: '录音质量：API 不会因此拒绝，但克隆出的音色会带上这些问题',
 };

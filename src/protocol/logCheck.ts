@@ -9,7 +9,7 @@
 import { limit } from '../data/limits';
 import { formatCount } from '../data/format';
 import { logCaps, type LogRuleId } from './logRules';
-import { clientMessageNames, errorsText, validatorOf } from './schemas';
+import { clientMessageNames, schemaError, validatorOf } from './schemas';
 import { changedSetting } from './settings';
 
 export interface Violation {
@@ -136,7 +136,7 @@ export function checkLog(text: string): LogReport {
         'schema',
         unknown && unknown.length > 0
           ? `${type} 带了协议之外的字段：${unknown.map((f) => `${f}`).join('、')}。`
-          : `${type} 不符合协议：${errorsText(validate.errors)}`,
+          : `${type} 不符合协议：${schemaError(validate.errors).message}`,
       );
       return;
     }
@@ -245,4 +245,49 @@ export function checkLog(text: string): LogReport {
   }
   violations.sort((a, b) => a.line - b.line);
   return { ok: true, lines: rows.length, sent, received, violations, more };
+}
+
+/** One line of the log as the checker shows it beside its findings; `null` text for a gap. */
+export interface ExcerptLine {
+  /** 1-based line of the log; for a gap, the first line left out. */
+  readonly line: number;
+  readonly text: string | null;
+}
+
+/** Characters of a log line shown: an audio chunk's data runs to kilobytes. */
+export const excerptLineChars = 200;
+
+/**
+ * The lines of the log around the findings (`around` before and after each), in order, with a
+ * gap where lines are left out: what the checker shows, each line an anchor its finding links to.
+ */
+export function logExcerpt(
+  text: string,
+  violations: readonly Violation[],
+  around = 2,
+): ExcerptLine[] {
+  if (violations.length === 0) return [];
+  const rows = text.split(/\r?\n/);
+  // As the check counts them: blank lines at the end are no lines of the log.
+  while (rows.length > 0 && rows[rows.length - 1].trim() === '') rows.pop();
+  const wanted = new Set<number>();
+  for (const { line } of violations) {
+    for (let n = Math.max(1, line - around); n <= Math.min(rows.length, line + around); n += 1) {
+      wanted.add(n);
+    }
+  }
+  const lines = [...wanted].sort((a, b) => a - b);
+  const excerpt: ExcerptLine[] = [];
+  lines.forEach((line, i) => {
+    if (line > (i === 0 ? 1 : lines[i - 1] + 1))
+      excerpt.push({ line: (lines[i - 1] ?? 0) + 1, text: null });
+    const row = rows[line - 1];
+    excerpt.push({
+      line,
+      text: row.length > excerptLineChars ? `${row.slice(0, excerptLineChars)}…` : row,
+    });
+  });
+  const last = lines[lines.length - 1];
+  if (last < rows.length) excerpt.push({ line: last + 1, text: null });
+  return excerpt;
 }

@@ -5,6 +5,7 @@
  * the simulator and the log checker all check messages with the same code.
  */
 import * as generated from '../../.generated/protocol-validators';
+import { invalidFieldMessage } from '../data/errors';
 import { messageNames as names } from './facts';
 
 export interface SchemaError {
@@ -12,6 +13,8 @@ export interface SchemaError {
   readonly keyword: string;
   readonly params: Record<string, unknown>;
   readonly message?: string;
+  /** The field's schema (the validators are generated with Ajv's `verbose`). */
+  readonly parentSchema?: unknown;
 }
 
 export interface Validator {
@@ -33,10 +36,22 @@ export function validatorOf(type: string): Validator | undefined {
     : undefined;
 }
 
-/** Ajv's own wording of a validator's errors (`data/text must NOT have ...`). */
-export function errorsText(errors: readonly SchemaError[] | null | undefined): string {
-  if (!errors || errors.length === 0) return 'No errors';
-  return errors.map((e) => `data${e.instancePath} ${e.message ?? ''}`.trim()).join(', ');
+/**
+ * The first error of a validator as the API reports it: the field in `param` and the catalogue's
+ * wording of an `invalid_request` (src/data/errors.ts), never the validator's own English.
+ */
+export function schemaError(errors: readonly SchemaError[] | null | undefined): {
+  readonly param: string | null;
+  readonly message: string;
+} {
+  const first = errors?.[0];
+  const param = errorParam(first);
+  return {
+    param,
+    message: first
+      ? invalidFieldMessage(param, first)
+      : invalidFieldMessage(param, { keyword: '', params: {} }),
+  };
 }
 
 /**

@@ -33,8 +33,7 @@ import {
   closeCauses,
   closeCodes,
   contextIdPattern,
-  errorParam,
-  errorsText,
+  schemaError,
   validatorOf,
 } from './schemas';
 import { segmentText } from './segment';
@@ -352,7 +351,8 @@ export class Session {
       }
     }
     if (!validate(message)) {
-      reject(`${type}: ${errorsText(validate.errors)}`, errorParam(validate.errors?.[0]));
+      const refused = schemaError(validate.errors);
+      reject(refused.message, refused.param);
       return result();
     }
     const id = String(message.context_id);

@@ -5,7 +5,14 @@
  * valid messages and finish cleanly.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +29,7 @@ import { asyncApiDocument } from '../support/specs';
 import { WebSocket, WebSocketServer } from 'ws';
 import { bundledSpecPath } from '../../src/data/apiSpecs';
 import { accepted, startHttpMock, type HttpMock } from '../samples/http-mock';
+import { checkLog } from '../../src/protocol/logCheck';
 
 const checkers: Record<string, (file: string) => string[]> = {
   // compile() rather than py_compile, which writes __pycache__ next to the example.
@@ -134,17 +142,43 @@ function runExample(
   });
 }
 
+/** The env var with which a websocket client logs each connection (/api/websocket#log-checker). */
+const logDirVariable = 'VOXLOOM_WS_LOG_DIR';
+
+/**
+ * The connection logs a client wrote with logging on (in its working folder): each is what the
+ * page's log checker reads, and its code (src/protocol/logCheck.ts) finds nothing in it.
+ */
+function expectCleanLogs(cwd: string, connections: number): void {
+  const logs = readdirSync(cwd)
+    .filter((f) => /^connection-\d+\.jsonl$/.test(f))
+    .sort();
+  expect(logs).toEqual(Array.from({ length: connections }, (_, i) => `connection-${i + 1}.jsonl`));
+  for (const name of logs) {
+    const text = readFileSync(path.join(cwd, name), 'utf8');
+    const report = checkLog(text);
+    expect(report, `${name}:\n${text}`).toMatchObject({ ok: true, violations: [], more: 0 });
+    // Both ways, and the close as its last line.
+    expect(report.ok && report.sent > 0 && report.received > 0).toBe(true);
+    expect(JSON.parse(text.trim().split('\n').at(-1)!)).toMatchObject({ dir: 'close' });
+  }
+}
+
 test.describe('websocket clients against the AsyncAPI mock', () => {
   const clients: [string, string[]][] = [
     ['contexts/client.py', [python]],
     ['contexts/client.mjs', ['node']],
   ];
   for (const [name, command] of clients) {
-    test(`${name} sends only valid messages and exits 0`, async () => {
+    test(`${name} sends only valid messages and exits 0, and its log passes the log checker`, async () => {
       const mock = await startWebsocketMock();
       try {
-        const result = await runExample(command, name, { VOXLOOM_WS_BASE: mock.url });
+        const result = await runExample(command, name, {
+          VOXLOOM_WS_BASE: mock.url,
+          [logDirVariable]: '.',
+        });
         expect(result.status, result.output).toBe(0);
+        expectCleanLogs(result.cwd, 1);
         expect(mock.log.rejected, result.output).toEqual([]);
         expect(mock.log.unauthorized).toBe(0);
         // The connection ID is the 101's X-Request-Id, printed once the connection opens.
@@ -614,13 +648,15 @@ test.describe('the pronunciation examples against the mocks', () => {
     });
   }
 
-  test('pronunciation/ws_client.py: dictionary in the first generate, markup in each', async () => {
+  test('pronunciation/ws_client.py: dictionary in the first generate, markup in each; its log passes the log checker', async () => {
     const mock = await startWebsocketMock();
     try {
       const run = await runExample([python], 'pronunciation/ws_client.py', {
         VOXLOOM_WS_BASE: mock.url,
+        [logDirVariable]: '.',
       });
       expect(run.status, run.output).toBe(0);
+      expectCleanLogs(run.cwd, 1);
       expect(mock.log.rejected, run.output).toEqual([]);
       const generates = mock.log.received.filter((m) => m.type === 'generate');
       expect(generates.length).toBeGreaterThan(1);
@@ -965,11 +1001,15 @@ test.describe('best-practices/realtime_retry resumes on a new context and respec
     ['best-practices/realtime_retry.py', [python]],
     ['best-practices/realtime_retry.mjs', ['node']],
   ] as const) {
-    test(`${name}: against the AsyncAPI mock, one valid generate and done`, async () => {
+    test(`${name}: against the AsyncAPI mock, one valid generate and done, logged as the log checker reads it`, async () => {
       const mock = await startWebsocketMock();
       try {
-        const run = await runExample([...command], name, { VOXLOOM_WS_BASE: mock.url });
+        const run = await runExample([...command], name, {
+          VOXLOOM_WS_BASE: mock.url,
+          [logDirVariable]: '.',
+        });
         expect(run.status, run.output).toBe(0);
+        expectCleanLogs(run.cwd, 1);
         expect(mock.log.rejected, run.output).toEqual([]);
         expect(mock.log.received.map((m) => m.type)).toEqual(['generate']);
         expect(mock.log.sent.at(-1)?.type).toBe('done');

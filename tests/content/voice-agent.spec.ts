@@ -21,6 +21,7 @@ import { startWebsocketMock, type WebsocketMock } from '../mock/websocket-mock';
 import { codeBlocksOf, htmlFileOf } from '../samples/collect';
 import { examplesDir, python, read, root } from '../support/examples';
 import { asyncApiDocument } from '../support/specs';
+import { checkLog } from '../../src/protocol/logCheck';
 
 type Json = Record<string, unknown>;
 
@@ -477,13 +478,17 @@ test.describe('contexts/voice_agent.py, the whole voice-agent loop', () => {
     }
   });
 
-  test('an internal_error mid-turn: the rest resent on a new id on the same connection', async () => {
+  test('an internal_error mid-turn: the rest resent on a new id on the same connection, logged as the log checker reads it', async () => {
     const mock = await startWebsocketMock({
       failSegment: (id, index) => id === 'turn-3' && index === 1,
     });
     try {
-      const result = await run({ VOXLOOM_WS_BASE: mock.url });
+      // With VOXLOOM_WS_LOG_DIR the connection's log is written where the page's checker reads it.
+      const result = await run({ VOXLOOM_WS_BASE: mock.url, VOXLOOM_WS_LOG_DIR: '.' });
       expect(result.status, result.output).toBe(0);
+      const log = readFileSync(path.join(result.cwd, 'connection-1.jsonl'), 'utf8');
+      expect(checkLog(log), log).toMatchObject({ ok: true, violations: [], more: 0 });
+      expect(log).toMatch(/"code": ?"internal_error"/);
       expect(mock.log.rejected, result.output).toEqual([]);
       const done = mock.log.sent.filter((m) => m.type === 'done').map((m) => m.context_id);
       expect(done).toEqual(['turn-1', 'turn-2', 'turn-3-resend-1']);

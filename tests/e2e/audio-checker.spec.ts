@@ -1,26 +1,33 @@
 /**
  * The clone guide's reference-audio checker, as a reader uses it: a recording is picked, read
- * and measured in the browser, and each check gets a verdict and what to do. The recordings are
- * WAV files this test writes in memory; the thresholds the verdicts follow, and the table above
- * the checker, are the data module's (src/data/referenceAudio.ts).
+ * and measured in the browser, and each check gets a verdict and what to do. What the API refuses
+ * (a hard limit, with the API's own error) and what only hurts quality (advice) are two lists
+ * with their own verdicts. The recordings are WAV files this test writes in memory; the
+ * thresholds the verdicts follow, the refusals, and the table above the checker are the data
+ * module's (src/data/referenceAudio.ts). Two tests share their page visits: each picks one
+ * recording after another in one page, as a reader would.
  */
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { run as zhlint } from 'zhlint';
 import { test, expect } from '../support/fixtures';
-import { glossary } from '../../src/data/glossary';
 import { formatCount } from '../../src/data/format';
+import { errorByCode } from '../../src/data/errors';
 import { axeInBothModes } from '../support/axe';
 import { hydrated } from '../support/hydration';
+import { copyProblems, latinOnlySentences } from '../support/toolText';
 import {
+  referenceAudioCheckKindLabels,
+  referenceAudioCheckKinds,
   referenceAudioCheckLabels,
   referenceAudioLimits,
   referenceAudioRecommendations as r,
+  referenceAudioRefusals,
   referenceAudioRequirements,
   verdictLabels,
   type ReferenceAudioCheckId,
+  type ReferenceAudioRefusal,
   type Verdict,
 } from '../../src/data/referenceAudio';
 
@@ -142,6 +149,9 @@ const recordings = {
     const sound = speechLike()(goodSeconds);
     return wav({ sampleRate: 8000, channels: 2, seconds: goodSeconds, sample: (t) => sound(t) });
   },
+  /** Too short and clipped: one hard limit missed, one piece of advice. */
+  shortClipped: () =>
+    mono24k(referenceAudioLimits.minDurationSeconds / 2, speechLike({ amplitude: 3 })),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -152,21 +162,73 @@ async function pick(page: Page, name: string, buffer: Buffer): Promise<void> {
   await fileInput(page).setInputFiles({ name, mimeType: 'audio/wav', buffer });
 }
 
+/** A file of `bytes` zero bytes on disk, sparse: handed over by path, not through the protocol. */
+function sparseFile(dir: string, name: string, bytes: number): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, '');
+  truncateSync(file, bytes);
+  return file;
+}
+
 /** The checker: the file input, the announcements and the results. */
 const checker = (page: Page) => page.getByRole('group', { name: '检查参考录音' });
 
 const check = (page: Page, id: ReferenceAudioCheckId) =>
   checker(page).locator(`[data-check="${id}"]`);
 
-/** The check's label and the verdict beside it, as the reader reads them. */
+/** The check's label and the verdict beside it, as the reader reads them, in its kind's list. */
 async function expectVerdict(page: Page, id: ReferenceAudioCheckId, verdict: Verdict) {
-  await expect(check(page, id)).toHaveText(
-    new RegExp(`^${referenceAudioCheckLabels[id]}${verdictLabels[verdict]}`),
+  await expect(
+    checker(page).locator(`[data-kind="${referenceAudioCheckKinds[id]}"] [data-check="${id}"]`),
+  ).toHaveText(new RegExp(`^${referenceAudioCheckLabels[id]}${verdictLabels[verdict]}`));
+}
+
+/** A refused check shows the error the API answers the upload with. */
+async function expectRefusal(
+  page: Page,
+  id: ReferenceAudioCheckId,
+  refusal: ReferenceAudioRefusal,
+) {
+  await expectVerdict(page, id, 'refused');
+  await expect(check(page, id).locator('[data-refusal]')).toHaveText(
+    `上传时 API 返回 HTTP ${errorByCode(refusal.code)!.status} ${refusal.code}：${refusal.message}`,
   );
 }
 
 const status = (page: Page) => checker(page).getByRole('status');
 const alert = (page: Page) => checker(page).getByRole('alert');
+
+/** Everything the checker says: verdicts' lines, the announcement, the alert. */
+const messages = (page: Page) =>
+  checker(page).locator('li p, [data-kind] > p, [role="status"], [role="alert"]').allTextContents();
+
+/**
+ * After each file: the two kinds are told apart (the hard limits' list, then the advice's), no
+ * advice says 不通过 or is refused, and the texts are kept for the copy checks at the end.
+ */
+async function settled(page: Page, texts: string[]): Promise<void> {
+  await expect(status(page)).not.toContainText('正在检查');
+  const shown = await checker(page).locator('[data-check]').count();
+  if (shown > 0) {
+    await expect(checker(page).locator('[data-kind] > p')).toHaveText([
+      referenceAudioCheckKindLabels.limit,
+      referenceAudioCheckKindLabels.quality,
+    ]);
+    await expect(
+      checker(page).locator('[data-kind="quality"] [data-verdict="refused"]'),
+    ).toHaveCount(0);
+  }
+  await expect(checker(page)).not.toContainText('不通过');
+  texts.push(...(await messages(page)));
+}
+
+/** The copy rules of the pages (zhlint, the glossary) and no sentence in English alone. */
+function expectReaderLanguage(texts: string[]): void {
+  const blocks = texts.map((t) => t.trim()).filter((t) => /[\u4e00-\u9fff]/.test(t));
+  expect(blocks.length).toBeGreaterThan(20);
+  expect(copyProblems(blocks)).toEqual([]);
+  expect(latinOnlySentences(texts)).toEqual([]);
+}
 
 test.describe('the reference-audio checker', () => {
   test.beforeEach(async ({ page }) => {
@@ -174,236 +236,221 @@ test.describe('the reference-audio checker', () => {
     await hydrated(page);
   });
 
-  test('the requirements table is the data module’s', async ({ page }) => {
-    // The data's prose as it reads rendered: `code` and [links](/path) keep their text.
-    const asRead = (prose: string) =>
-      prose.replace(/`/g, '').replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1');
-    const rows = page.locator('table[data-table="reference-audio"] tbody tr');
-    await expect(rows).toHaveCount(referenceAudioRequirements.length);
-    for (const [i, row] of referenceAudioRequirements.entries()) {
-      const cells = rows.nth(i).locator('td');
-      await expect(cells.nth(0)).toHaveText(row.label);
-      await expect(cells.nth(1)).toHaveText(row.requirement ? asRead(row.requirement) : '—');
-      await expect(cells.nth(2)).toHaveText(asRead(row.recommendation));
-    }
-    // The checker sits in the same section, right after the table.
-    await expect(page.locator('h4#check-recording')).toBeVisible();
-  });
-
-  test('a good recording passes every check, and the result is announced', async ({ page }) => {
-    await pick(page, 'good.wav', recordings.good());
-    await expect(status(page)).toHaveText(/^good\.wav：检查完成：通过 10 项。$/);
-    for (const id of Object.keys(referenceAudioCheckLabels) as ReferenceAudioCheckId[]) {
-      await expectVerdict(page, id, 'pass');
-    }
-    await expect(check(page, 'format')).toContainText('WAV，PCM，16 位');
-    await expect(check(page, 'sampleRate')).toContainText('24 kHz');
-    await expect(check(page, 'duration')).toContainText(`${goodSeconds} 秒`);
-    await expect(alert(page)).toHaveText('');
-  });
-
-  test('a recording dropped on the drop zone is checked', async ({ page }) => {
-    const base64 = recordings.tooShort().toString('base64');
-    const dataTransfer = await page.evaluateHandle((data) => {
-      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], 'dropped.wav', { type: 'audio/wav' }));
-      return transfer;
-    }, base64);
-    await fileInput(page).locator('..').dispatchEvent('drop', { dataTransfer });
-    await expect(status(page)).toContainText('dropped.wav：检查完成');
-    await expectVerdict(page, 'duration', 'fail');
-  });
-
-  test('a clipped recording fails the clipping check', async ({ page }) => {
-    await pick(page, 'clipped.wav', recordings.clipped());
-    await expectVerdict(page, 'clipping', 'fail');
-    await expect(check(page, 'clipping')).toContainText('怎么改：调低麦克风增益');
-    await expect(status(page)).toContainText(/不通过 \d+ 项（[^）]*削波/);
-  });
-
-  test('a recording shorter than the limit fails the duration check', async ({ page }) => {
-    await pick(page, 'short.wav', recordings.tooShort());
-    await expectVerdict(page, 'duration', 'fail');
-    await expect(check(page, 'duration')).toContainText(
-      `短于 ${referenceAudioLimits.minDurationSeconds} 秒`,
-    );
-    await expectVerdict(page, 'clipping', 'pass');
-  });
-
-  test('a silent recording fails the loudness check', async ({ page }) => {
-    await pick(page, 'silent.wav', recordings.silent());
-    await expectVerdict(page, 'loudness', 'fail');
-    await expect(check(page, 'loudness')).toContainText('整段录音是静音');
-    await expectVerdict(page, 'leadingSilence', 'skipped');
-    await expectVerdict(page, 'noiseFloor', 'skipped');
-    await expectVerdict(page, 'duration', 'pass');
-  });
-
-  test('stereo at 8 kHz: the sample rate and channels need attention', async ({ page }) => {
-    await pick(page, 'phone.wav', recordings.stereo8k());
-    await expectVerdict(page, 'sampleRate', 'warn');
-    await expect(check(page, 'sampleRate')).toContainText('8 kHz');
-    await expectVerdict(page, 'channels', 'warn');
-    await expect(check(page, 'channels')).toContainText('2 个声道');
-    await expectVerdict(page, 'duration', 'pass');
-  });
-
-  test('a μ-law WAV is decoded by the browser, its rate read from the header', async ({ page }) => {
-    await pick(page, 'call.wav', recordings.telephone());
-    await expectVerdict(page, 'format', 'warn');
-    await expect(check(page, 'format')).toContainText('μ-law');
-    await expectVerdict(page, 'sampleRate', 'warn');
-    await expect(check(page, 'sampleRate')).toHaveText(/8 kHz，低于/);
-    await expectVerdict(page, 'duration', 'pass');
-    await expect(check(page, 'duration')).toContainText(`${goodSeconds} 秒`);
-    await expectVerdict(page, 'loudness', 'pass');
-    await expectVerdict(page, 'channels', 'pass');
-  });
-
-  test('a compressed recording far over the duration limit is not decoded', async ({ page }) => {
-    const seconds = referenceAudioLimits.maxDurationSeconds * 3;
-    const long = wav({
-      sampleRate: 8000,
-      channels: 1,
-      seconds,
-      sample: () => 0,
-      encoding: 'mulaw',
+  test('its table is the data module’s; good, short, clipped, silent and stereo recordings; axe; 360 px', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const texts: string[] = [];
+    await test.step('the requirements table is the data module’s', async () => {
+      // The data's prose as it reads rendered: `code` and [links](/path) keep their text.
+      const asRead = (prose: string) =>
+        prose.replace(/`/g, '').replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1');
+      const rows = page.locator('table[data-table="reference-audio"] tbody tr');
+      await expect(rows).toHaveCount(referenceAudioRequirements.length);
+      for (const [i, row] of referenceAudioRequirements.entries()) {
+        const cells = rows.nth(i).locator('td');
+        await expect(cells.nth(0)).toHaveText(row.label);
+        await expect(cells.nth(1)).toHaveText(row.requirement ? asRead(row.requirement) : '—');
+        await expect(cells.nth(2)).toHaveText(asRead(row.recommendation));
+      }
+      // The checker sits in the same section, right after the table.
+      await expect(page.locator('h4#check-recording')).toBeVisible();
     });
-    await pick(page, 'meeting.wav', long);
-    await expectVerdict(page, 'duration', 'fail');
-    await expect(check(page, 'duration')).toContainText(
-      `${seconds} 秒，长于 ${referenceAudioLimits.maxDurationSeconds} 秒`,
-    );
-    await expectVerdict(page, 'loudness', 'skipped');
-    await expect(check(page, 'loudness')).toContainText('录音超出时长上限');
+
+    await test.step('a good recording passes every check, and the result is announced', async () => {
+      await pick(page, 'good.wav', recordings.good());
+      const all = Object.keys(referenceAudioCheckLabels) as ReferenceAudioCheckId[];
+      await expect(status(page)).toHaveText(
+        `good.wav：检查完成：硬性要求都满足，API 会接受这段录音，通过 ${all.length} 项。`,
+      );
+      for (const id of all) await expectVerdict(page, id, 'pass');
+      await expect(check(page, 'encoding')).toContainText('WAV，PCM，16 位');
+      await expect(check(page, 'sampleRate')).toContainText('24 kHz');
+      await expect(check(page, 'duration')).toContainText(`${goodSeconds} 秒`);
+      await expect(alert(page)).toHaveText('');
+      await settled(page, texts);
+    });
+
+    await test.step('a recording dropped on the drop zone is checked: too short, refused', async () => {
+      const seconds = referenceAudioLimits.minDurationSeconds / 2;
+      const base64 = recordings.tooShort().toString('base64');
+      const dataTransfer = await page.evaluateHandle((data) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'dropped.wav', { type: 'audio/wav' }));
+        return transfer;
+      }, base64);
+      await fileInput(page).locator('..').dispatchEvent('drop', { dataTransfer });
+      await expect(status(page)).toContainText('dropped.wav：检查完成：上传会被拒绝（时长）');
+      await expectRefusal(page, 'duration', referenceAudioRefusals.tooShort(seconds));
+      await expect(check(page, 'duration')).toContainText(
+        `短于 ${referenceAudioLimits.minDurationSeconds} 秒`,
+      );
+      await expectVerdict(page, 'clipping', 'pass');
+      await settled(page, texts);
+    });
+
+    await test.step('a clipped recording is accepted, with the advice to record again', async () => {
+      await pick(page, 'clipped.wav', recordings.clipped());
+      await expectVerdict(page, 'clipping', 'redo');
+      await expect(check(page, 'clipping')).toContainText('建议：调低麦克风增益');
+      await expect(status(page)).toContainText(/API 会接受这段录音，建议重录 \d+ 项（[^）]*削波/);
+      await settled(page, texts);
+    });
+
+    await test.step('a silent recording: advice, and what cannot be measured is skipped', async () => {
+      await pick(page, 'silent.wav', recordings.silent());
+      await expectVerdict(page, 'loudness', 'redo');
+      await expect(check(page, 'loudness')).toContainText('整段录音是静音');
+      await expectVerdict(page, 'leadingSilence', 'skipped');
+      await expectVerdict(page, 'noiseFloor', 'skipped');
+      await expectVerdict(page, 'duration', 'pass');
+      await settled(page, texts);
+    });
+
+    await test.step('stereo at 8 kHz: the sample rate and channels could be better', async () => {
+      await pick(page, 'phone.wav', recordings.stereo8k());
+      await expectVerdict(page, 'sampleRate', 'improve');
+      await expect(check(page, 'sampleRate')).toContainText('8 kHz');
+      await expectVerdict(page, 'channels', 'improve');
+      await expect(check(page, 'channels')).toContainText('2 个声道');
+      await expectVerdict(page, 'duration', 'pass');
+      await settled(page, texts);
+    });
+
+    await test.step('refused and advised at once: axe finds nothing in either mode', async () => {
+      await pick(page, 'short-clipped.wav', recordings.shortClipped());
+      await expectVerdict(page, 'duration', 'refused');
+      await expectVerdict(page, 'clipping', 'redo');
+      await expect(checker(page).locator('[data-check]')).toHaveCount(
+        Object.keys(referenceAudioCheckLabels).length,
+      );
+      await settled(page, texts);
+      // The page around the checker is the accessibility project's (tests/a11y/).
+      expect(await axeInBothModes(page, '[data-interactive="录音检查器"]')).toEqual([]);
+    });
+
+    await test.step('nothing overflows at 360 px wide', async () => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await pick(
+        page,
+        'a-recording-with-a-rather-long-file-name-from-a-phone.wav',
+        recordings.clipped(),
+      );
+      await expectVerdict(page, 'clipping', 'redo');
+      await check(page, 'clipping').scrollIntoViewIfNeeded();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await settled(page, texts);
+    });
+
+    await test.step('its messages follow the copy rules, in Chinese', async () => {
+      expectReaderLanguage(texts);
+    });
   });
 
-  test('a noisy recording fails the noise floor check', async ({ page }) => {
-    await pick(page, 'noisy.wav', recordings.noisy());
-    await expectVerdict(page, 'noiseFloor', 'fail');
-    await expectVerdict(page, 'clipping', 'pass');
-  });
-
-  test('long silence at the start needs attention', async ({ page }) => {
-    await pick(page, 'lead.wav', recordings.longLead());
-    await expectVerdict(page, 'leadingSilence', 'warn');
-    await expectVerdict(page, 'trailingSilence', 'pass');
-  });
-
-  test('a truncated WAV gets a clear message', async ({ page }) => {
-    const whole = recordings.good();
-    await pick(page, 'cut.wav', whole.subarray(0, 1044));
-    await expect(alert(page)).toHaveText(
-      /^cut\.wav：WAV 文件不完整：文件头声明有 [\d,]+ 字节的音频数据，实际只有 1,000 字节。/,
-    );
-    await expect(checker(page).locator('[data-check]')).toHaveCount(0);
-  });
-
-  test('a text file named .wav gets a clear message', async ({ page }) => {
-    await pick(page, 'notes.wav', Buffer.from('这是会议纪要，不是录音。\nmeeting notes\n'));
-    await expect(alert(page)).toHaveText(
-      'notes.wav：这不是音频文件：文件内容是文本。请选择录音文件本身。',
-    );
-  });
-
-  test('a file one byte over the size limit is refused before it is read', async ({ page }) => {
-    await pick(page, 'big.wav', Buffer.alloc(referenceAudioLimits.maxBytes + 1));
-    await expectVerdict(page, 'size', 'fail');
-    // One byte over is said in bytes: in megabytes both round to the limit.
-    await expect(check(page, 'size')).toContainText(
-      `（${formatCount(referenceAudioLimits.maxBytes + 1)} 字节），超过上限`,
-    );
-    await expectVerdict(page, 'duration', 'skipped');
-    await expect(check(page, 'duration')).toContainText('文件超过大小上限，没有读取');
-  });
-
-  test('a 200 MB file is refused at once, and the page stays responsive', async ({ page }) => {
+  test('μ-law, too long, noisy, long silence, truncated, text and oversized files', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const texts: string[] = [];
     const dir = mkdtempSync(path.join(tmpdir(), 'audio-checker-'));
-    const file = path.join(dir, 'huge.wav');
-    writeFileSync(file, '');
-    truncateSync(file, 200 * 1024 * 1024); // sparse: no 200 MB written
     try {
-      const started = Date.now();
-      await fileInput(page).setInputFiles(file);
-      await expectVerdict(page, 'size', 'fail');
-      await expect(check(page, 'size')).toContainText('200 MB');
-      expect(Date.now() - started).toBeLessThan(5_000);
-      // The page answers at once: its main thread is not busy with the file.
-      const t0 = Date.now();
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-      expect(Date.now() - t0).toBeLessThan(1_000);
+      await test.step('a μ-law WAV is decoded by the browser, its rate read from the header', async () => {
+        await pick(page, 'call.wav', recordings.telephone());
+        await expectVerdict(page, 'format', 'pass');
+        await expectVerdict(page, 'encoding', 'improve');
+        await expect(check(page, 'encoding')).toContainText('μ-law');
+        await expectVerdict(page, 'sampleRate', 'improve');
+        await expect(check(page, 'sampleRate')).toHaveText(/8 kHz，低于/);
+        await expectVerdict(page, 'duration', 'pass');
+        await expect(check(page, 'duration')).toContainText(`${goodSeconds} 秒`);
+        await expectVerdict(page, 'loudness', 'pass');
+        await expectVerdict(page, 'channels', 'pass');
+        await settled(page, texts);
+      });
+
+      await test.step('a compressed recording far over the duration limit is not decoded', async () => {
+        const seconds = referenceAudioLimits.maxDurationSeconds * 3;
+        const long = wav({
+          sampleRate: 8000,
+          channels: 1,
+          seconds,
+          sample: () => 0,
+          encoding: 'mulaw',
+        });
+        await pick(page, 'meeting.wav', long);
+        await expectRefusal(page, 'duration', referenceAudioRefusals.tooLong(seconds));
+        await expect(check(page, 'duration')).toContainText(
+          `${seconds} 秒，长于 ${referenceAudioLimits.maxDurationSeconds} 秒`,
+        );
+        await expectVerdict(page, 'loudness', 'skipped');
+        await expect(check(page, 'loudness')).toContainText('录音超出时长上限');
+        await settled(page, texts);
+      });
+
+      await test.step('a noisy recording: advice to record again', async () => {
+        await pick(page, 'noisy.wav', recordings.noisy());
+        await expectVerdict(page, 'noiseFloor', 'redo');
+        await expectVerdict(page, 'clipping', 'pass');
+        await expect(status(page)).toContainText('API 会接受这段录音');
+        await settled(page, texts);
+      });
+
+      await test.step('long silence at the start could be trimmed', async () => {
+        await pick(page, 'lead.wav', recordings.longLead());
+        await expectVerdict(page, 'leadingSilence', 'improve');
+        await expectVerdict(page, 'trailingSilence', 'pass');
+        await settled(page, texts);
+      });
+
+      await test.step('a truncated WAV gets a clear message', async () => {
+        await pick(page, 'cut.wav', recordings.good().subarray(0, 1044));
+        await expect(alert(page)).toHaveText(
+          /^cut\.wav：WAV 文件不完整：文件头声明有 [\d,]+ 字节的音频数据，实际只有 1,000 字节。/,
+        );
+        await expect(checker(page).locator('[data-check]')).toHaveCount(0);
+        await settled(page, texts);
+      });
+
+      await test.step('a text file named .wav gets a clear message', async () => {
+        await pick(page, 'notes.wav', Buffer.from('这是会议纪要，不是录音。\nmeeting notes\n'));
+        await expect(alert(page)).toHaveText(
+          'notes.wav：这不是音频文件：文件内容是文本。请选择录音文件本身。',
+        );
+        await settled(page, texts);
+      });
+
+      await test.step('a file one byte over the size limit is refused before it is read', async () => {
+        const bytes = referenceAudioLimits.maxBytes + 1;
+        await fileInput(page).setInputFiles(sparseFile(dir, 'big.wav', bytes));
+        await expectRefusal(page, 'size', referenceAudioRefusals.tooLarge(bytes));
+        // One byte over is said in bytes: in megabytes both round to the limit.
+        await expect(check(page, 'size')).toContainText(`（${formatCount(bytes)} 字节），超过上限`);
+        await expectVerdict(page, 'duration', 'skipped');
+        await expect(check(page, 'duration')).toContainText('文件超过大小上限，没有读取');
+        await settled(page, texts);
+      });
+
+      await test.step('a 200 MB file is refused at once, and the page stays responsive', async () => {
+        const file = sparseFile(dir, 'huge.wav', 200 * 1024 * 1024);
+        const started = Date.now();
+        await fileInput(page).setInputFiles(file);
+        await expectVerdict(page, 'size', 'refused');
+        await expect(check(page, 'size')).toContainText('200 MB');
+        expect(Date.now() - started).toBeLessThan(5_000);
+        // The page answers at once: its main thread is not busy with the file.
+        const t0 = Date.now();
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        expect(Date.now() - t0).toBeLessThan(1_000);
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-test.describe('the checker with results', () => {
-  test('its messages follow the zh-Hans copy rules and the glossary', async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.goto(guide);
-    await hydrated(page);
-    const texts: string[] = [];
-    const bad = {
-      ...recordings,
-      truncated: () => recordings.good().subarray(0, 1044),
-      text: () => Buffer.from('会议纪要'),
-      oversized: () => Buffer.alloc(referenceAudioLimits.maxBytes + 1),
-    };
-    for (const [name, make] of Object.entries(bad)) {
-      await pick(page, `${name}.wav`, make());
-      await expect(
-        status(page)
-          .or(alert(page))
-          .filter({ hasText: `${name}.wav：` }),
-      ).toHaveCount(1);
-      await expect(status(page)).not.toContainText('正在检查');
-      texts.push(
-        ...(await checker(page).locator('li p, [role="status"], [role="alert"]').allTextContents()),
-      );
-    }
-    // The same rules as tests/content/pages.spec.ts applies to the pages' prose.
-    const options = {
-      rules: { preset: 'default', halfwidthPunctuation: '', adjustedFullwidthPunctuation: '' },
-    };
-    const blocks = texts.map((t) => t.trim()).filter((t) => /[\u4e00-\u9fff]/.test(t));
-    expect(blocks.length).toBeGreaterThan(20);
-    const problems = blocks.flatMap((block) =>
-      zhlint(block, options).validations.map((v) => `${v.message}: ${block.slice(0, 120)}`),
-    );
-    for (const entry of glossary) {
-      for (const word of entry.avoid) {
-        if (blocks.some((b) => b.includes(word))) problems.push(`${word} → ${entry.term}`);
-      }
-    }
-    expect(problems).toEqual([]);
-  });
-
-  test('axe finds nothing in light and dark mode', async ({ page }) => {
-    test.setTimeout(180_000);
-    await page.goto(guide);
-    await hydrated(page);
-    await pick(page, 'phone.wav', recordings.stereo8k());
-    await expectVerdict(page, 'channels', 'warn');
-    await expect(checker(page).locator('[data-check]')).toHaveCount(10);
-    expect(await axeInBothModes(page)).toEqual([]);
-  });
-
-  test('nothing overflows at 360 px wide', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(guide);
-    await hydrated(page);
-    await pick(
-      page,
-      'a-recording-with-a-rather-long-file-name-from-a-phone.wav',
-      recordings.clipped(),
-    );
-    await expectVerdict(page, 'clipping', 'fail');
-    await check(page, 'clipping').scrollIntoViewIfNeeded();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    await test.step('its messages follow the copy rules, in Chinese', async () => {
+      expectReaderLanguage(texts);
+    });
   });
 });

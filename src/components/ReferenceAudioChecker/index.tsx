@@ -1,5 +1,11 @@
 import React, { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { referenceAudioFormats, verdictLabels, type Verdict } from '@site/src/data/referenceAudio';
+import {
+  referenceAudioCheckKindLabels,
+  referenceAudioFormats,
+  verdictLabels,
+  type ReferenceAudioCheckKind,
+  type Verdict,
+} from '@site/src/data/referenceAudio';
 import type { CheckResult } from './verdicts';
 import { styles, verdictStyles } from './styles';
 
@@ -103,25 +109,47 @@ export default function ReferenceAudioChecker(): ReactNode {
           </p>
         )}
       </div>
-      {state.step === 'done' && (
-        <ul style={styles.results} aria-label={`${state.name} 的检查结果`}>
-          {state.checks.map((c) => (
-            <CheckItem key={c.id} check={c} />
-          ))}
-        </ul>
-      )}
+      {state.step === 'done' &&
+        kinds.map((kind) => (
+          <div key={kind} data-kind={kind}>
+            <p style={styles.kind} id={`${inputId}-${kind}`}>
+              {referenceAudioCheckKindLabels[kind]}
+            </p>
+            <ul style={styles.results} aria-labelledby={`${inputId}-${kind}`}>
+              {state.checks
+                .filter((c) => c.kind === kind)
+                .map((c) => (
+                  <CheckItem key={c.id} check={c} />
+                ))}
+            </ul>
+          </div>
+        ))}
     </div>
   );
 }
 
+/** The hard limits first (what the API refuses), then the advice on quality. */
+const kinds: readonly ReferenceAudioCheckKind[] = ['limit', 'quality'];
+
 function CheckItem({ check }: { check: CheckResult }): ReactNode {
   const verdict: Verdict = check.verdict;
   return (
-    <li data-check={check.id} style={styles.item}>
+    <li data-check={check.id} data-verdict={verdict} style={styles.item}>
       <strong>{check.label}</strong>
       <span style={{ ...styles.verdict, ...verdictStyles[verdict] }}>{verdictLabels[verdict]}</span>
       <p style={styles.line}>{check.measured}</p>
-      {check.advice && <p style={styles.line}>怎么改：{check.advice}</p>}
+      {check.refusal && (
+        <p style={styles.line} data-refusal={check.refusal.code}>
+          上传时 API 返回 HTTP {check.refusal.status} <code>{check.refusal.code}</code>：
+          {check.refusal.message}
+        </p>
+      )}
+      {check.advice && (
+        <p style={styles.line}>
+          {check.kind === 'limit' ? '怎么改：' : '建议：'}
+          {check.advice}
+        </p>
+      )}
     </li>
   );
 }

@@ -16,7 +16,7 @@ const drop: CSSProperties = {
   backgroundColor: 'var(--ifm-background-surface-color)',
 };
 
-const verdictColours = (kind: 'success' | 'warning' | 'danger'): CSSProperties => ({
+const verdictColours = (kind: 'success' | 'warning' | 'danger' | 'info'): CSSProperties => ({
   color: `var(--ifm-color-${kind}-contrast-foreground)`,
   backgroundColor: `var(--ifm-color-${kind}-contrast-background)`,
 });
@@ -29,7 +29,9 @@ export const styles = {
   input: { maxWidth: '100%' },
   flush: { margin: 0 },
   status: { margin: '0.5rem 0 0' },
-  results: { padding: 0, margin: '0.5rem 0 0', listStyle: 'none' },
+  results: { padding: 0, margin: '0.25rem 0 0', listStyle: 'none' },
+  /** The title above each kind's list: the hard limits, then the advice. */
+  kind: { margin: '1rem 0 0', fontWeight: 'var(--ifm-font-weight-semibold)' },
   item: {
     padding: '0.5rem 0',
     borderBottom: '1px solid var(--ifm-color-emphasis-300)',
@@ -48,8 +50,9 @@ export const styles = {
 
 export const verdictStyles: Record<Verdict, CSSProperties> = {
   pass: verdictColours('success'),
-  warn: verdictColours('warning'),
-  fail: verdictColours('danger'),
+  refused: verdictColours('danger'),
+  redo: verdictColours('warning'),
+  improve: verdictColours('info'),
   skipped: {
     color: 'var(--ifm-font-color-base)',
     backgroundColor: 'var(--ifm-color-emphasis-200)',

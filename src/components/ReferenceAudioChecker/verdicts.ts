@@ -1,6 +1,7 @@
 /**
  * From measurements to what the reader reads: one verdict per check, what was measured and what
- * to do. Every threshold is the data module's (src/data/referenceAudio.ts).
+ * to do. A hard limit the recording misses is refused with the API's own error; a quality
+ * finding is advice. Every threshold and refusal is the data module's (src/data/referenceAudio.ts).
  */
 import {
   detectedContentLabels,
@@ -8,22 +9,36 @@ import {
   formatMB,
   formatPercent,
   formatSigned,
+  referenceAudioCheckKinds,
   referenceAudioCheckLabels,
   referenceAudioFormatNames,
   referenceAudioFormats,
   referenceAudioLimits as limits,
   referenceAudioRecommendations as r,
+  referenceAudioRefusals,
   type ReferenceAudioCheckId,
+  type ReferenceAudioCheckKind,
+  type ReferenceAudioRefusal,
   type Verdict,
+  verdictLabels,
 } from '@site/src/data/referenceAudio';
+import { errorByCode } from '@site/src/data/errors';
 import { formatCount } from '../../data/format';
 import type { AudioHeader, Container } from './header';
 import type { Measurements } from './analyse';
 
+/** The API's answer to an upload that misses a hard limit: the response's status and error. */
+export interface Refusal extends ReferenceAudioRefusal {
+  readonly status: number;
+}
+
 export interface CheckResult {
   readonly id: ReferenceAudioCheckId;
   readonly label: string;
+  readonly kind: ReferenceAudioCheckKind;
   readonly verdict: Verdict;
+  /** With a `refused` verdict: what the API answers the upload. */
+  readonly refusal?: Refusal;
   /** What the checker found. */
   readonly measured: string;
   /** What to do about it; empty when nothing needs doing. */
@@ -37,6 +52,7 @@ export interface FileFacts {
 
 const order: readonly ReferenceAudioCheckId[] = [
   'format',
+  'encoding',
   'size',
   'duration',
   'sampleRate',
@@ -50,10 +66,29 @@ const order: readonly ReferenceAudioCheckId[] = [
 
 const result = (
   id: ReferenceAudioCheckId,
-  verdict: Verdict,
+  verdict: Exclude<Verdict, 'refused'>,
   measured: string,
   advice = '',
-): CheckResult => ({ id, label: referenceAudioCheckLabels[id], verdict, measured, advice });
+): CheckResult => ({
+  id,
+  label: referenceAudioCheckLabels[id],
+  kind: referenceAudioCheckKinds[id],
+  verdict,
+  measured,
+  advice,
+});
+
+/** A hard limit missed: the API refuses the upload with `refusal`. */
+const refused = (
+  id: ReferenceAudioCheckId,
+  refusal: ReferenceAudioRefusal,
+  measured: string,
+  advice: string,
+): CheckResult => ({
+  ...result(id, 'pass', measured, advice),
+  verdict: 'refused',
+  refusal: { ...refusal, status: errorByCode(refusal.code)!.status },
+});
 
 const db = (n: number) => `${formatSigned(Number(n.toFixed(1)))} dBFS`;
 const sec = (n: number) => `${Number(n.toFixed(1))} 秒`;
@@ -70,71 +105,78 @@ const toWav = 'ffmpeg -i 输入文件 -ac 1 -ar 24000 -c:a pcm_s16le reference.w
 
 export function sizeCheck(file: FileFacts): CheckResult {
   return file.size > limits.maxBytes
-    ? result(
+    ? refused(
         'size',
-        'fail',
+        referenceAudioRefusals.tooLarge(file.size),
         `${mb(file.size)}（${formatCount(file.size)} 字节），超过上限 ${maxMb}（${formatCount(limits.maxBytes)} 字节）`,
         '截取最清晰的一段，或转成 MP3、M4A 等压缩格式后再上传。',
       )
     : result('size', 'pass', `${mb(file.size)}（上限 ${maxMb}）`);
 }
 
-function formatCheck(file: FileFacts, header: AudioHeader): CheckResult {
+function formatCheck(header: AudioHeader): CheckResult {
   const accepted = referenceAudioFormats.find((f) => f.id === header.container);
   const name = containerName(header.container);
   if (!accepted) {
-    return result(
+    return refused(
       'format',
-      'fail',
+      referenceAudioRefusals.unsupported(name),
       `${name}${header.codec ? `（${header.codec}）` : ''}，不是接受的格式（${referenceAudioFormatNames()}）`,
       `转成 WAV 再上传，例如 ${toWav}`,
     );
   }
+  return result('format', 'pass', `${name}（接受的格式：${referenceAudioFormatNames()}）`);
+}
+
+/** How an accepted recording is encoded, and whether its name says so: advice only. */
+function encodingCheck(file: FileFacts, header: AudioHeader): CheckResult {
+  const accepted = referenceAudioFormats.find((f) => f.id === header.container);
+  if (!accepted) return result('encoding', 'skipped', '格式不被接受，未检查编码');
   const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
   const codec = header.codec ? `，${header.codec}` : '';
   const bits = header.bitDepth && header.container === 'wav' ? `，${header.bitDepth} 位` : '';
-  const measured = `${name}${codec}${bits}`;
+  const measured = `${accepted.label}${codec}${bits}`;
   if (header.container === 'wav' && !header.pcm) {
     return result(
-      'format',
-      'warn',
+      'encoding',
+      'improve',
       `${measured}：不是未压缩的 PCM`,
       `转成 ${r.wavBitDepth} 位 PCM 的 WAV：${toWav}`,
     );
   }
   if (header.container === 'wav' && (header.bitDepth ?? 0) < r.wavBitDepth) {
     return result(
-      'format',
-      'warn',
+      'encoding',
+      'improve',
       `${measured}：低于建议的 ${r.wavBitDepth} 位`,
       `用 ${r.wavBitDepth} 位重新录制；把现有文件转成更高位深补不回已经丢失的细节。`,
     );
   }
   if (extension && !accepted.extensions.includes(extension)) {
     return result(
-      'format',
-      'warn',
+      'encoding',
+      'improve',
       `${measured}，但文件扩展名是 .${extension}`,
       `上传时把 audio 字段的媒体类型（Content-Type）写成 ${accepted.mediaType}（实际格式），或改正扩展名。`,
     );
   }
-  return result('format', 'pass', measured);
+  return result('encoding', 'pass', measured);
 }
 
 function durationCheck(seconds: number, estimated: boolean): CheckResult {
   const about = estimated ? '约 ' : '';
   if (seconds < limits.minDurationSeconds) {
-    return result(
+    return refused(
       'duration',
-      'fail',
+      referenceAudioRefusals.tooShort(seconds),
       `${about}${sec(seconds)}，短于 ${limits.minDurationSeconds} 秒`,
       `补录到至少 ${limits.minDurationSeconds} 秒。`,
     );
   }
   if (seconds > limits.maxDurationSeconds) {
-    return result(
+    return refused(
       'duration',
-      'fail',
+      referenceAudioRefusals.tooLong(seconds),
       `${about}${sec(seconds)}，长于 ${limits.maxDurationSeconds} 秒`,
       `截取最清晰的一段，不超过 ${limits.maxDurationSeconds} 秒（见下文的 FFmpeg 截取命令）。`,
     );
@@ -154,7 +196,7 @@ function sampleRateCheck(header: AudioHeader, m: Measurements): CheckResult {
     ? result('sampleRate', 'pass', `${formatKHz(rate)}${note}`)
     : result(
         'sampleRate',
-        'warn',
+        'improve',
         `${formatKHz(rate)}${note}，低于建议的 ${formatKHz(r.minSampleRateHz)}`,
         `用 ${formatKHz(r.minSampleRateHz)} 或更高的采样率重新录制；把现有文件转成更高的采样率补不回已经丢失的高频。`,
       );
@@ -165,7 +207,7 @@ function channelsCheck(header: AudioHeader, m: Measurements): CheckResult {
   if (n <= r.channels) return result('channels', 'pass', '单声道');
   return result(
     'channels',
-    'warn',
+    'improve',
     n === 2 ? '2 个声道（立体声）' : `${n} 个声道`,
     '转成单声道：ffmpeg -i 输入文件 -ac 1 输出文件。如果各声道录的是不同的人或不同的麦克风，只保留目标说话人那一路。',
   );
@@ -175,8 +217,8 @@ function clippingCheck(m: Measurements): CheckResult {
   const measured = `满刻度的采样点占 ${formatPercent(m.clippedShare, 3)}，峰值 ${db(m.peakDbfs)}`;
   const advice =
     '调低麦克风增益或离麦克风远一点重新录制，让电平表不要变红：削波造成的失真无法事后修复。';
-  if (m.clippedShare > r.clipping.failShare) return result('clipping', 'fail', measured, advice);
-  if (m.clippedShare > r.clipping.warnShare) return result('clipping', 'warn', measured, advice);
+  if (m.clippedShare > r.clipping.failShare) return result('clipping', 'redo', measured, advice);
+  if (m.clippedShare > r.clipping.warnShare) return result('clipping', 'improve', measured, advice);
   return result('clipping', 'pass', measured);
 }
 
@@ -184,7 +226,7 @@ function loudnessCheck(m: Measurements): CheckResult {
   if (m.loudnessDbfs === null) {
     return result(
       'loudness',
-      'fail',
+      'redo',
       `没有高于 ${formatSigned(r.silenceThresholdDbfs)} dBFS 的声音：整段录音是静音，或者几乎听不见`,
       '检查麦克风是否被静音、录音软件是否选错了输入设备，然后重新录制。',
     );
@@ -194,7 +236,7 @@ function loudnessCheck(m: Measurements): CheckResult {
   if (m.loudnessDbfs < r.loudnessDbfs.min) {
     return result(
       'loudness',
-      'warn',
+      'improve',
       `${measured}，低于建议范围（${range}）`,
       '提高麦克风增益或靠近麦克风一些重新录制；事后放大会把底噪一起放大。',
     );
@@ -202,7 +244,7 @@ function loudnessCheck(m: Measurements): CheckResult {
   if (m.loudnessDbfs > r.loudnessDbfs.max) {
     return result(
       'loudness',
-      'warn',
+      'improve',
       `${measured}，高于建议范围（${range}）`,
       '调低增益重新录制，或去掉录音软件里的压缩、自动增益效果：过响的录音往往伴随削波和失真。',
     );
@@ -217,7 +259,7 @@ function edgeCheck(id: 'leadingSilence' | 'trailingSilence', m: Measurements): C
   if (seconds > r.maxEdgeSilenceSeconds) {
     return result(
       id,
-      'warn',
+      'improve',
       `${where}有 ${sec(seconds)}静音，多于建议的 ${r.maxEdgeSilenceSeconds} 秒`,
       `剪掉${where}多余的静音，保留不超过 ${r.maxEdgeSilenceSeconds} 秒。`,
     );
@@ -237,12 +279,12 @@ function noiseFloorCheck(m: Measurements): CheckResult {
   const advice =
     '换更安静的环境，关掉空调、风扇等持续发声的设备，检查麦克风和线材；后期降噪会留下痕迹，不如重录。';
   if (m.noiseFloorDbfs > r.noiseFloor.failAboveDbfs) {
-    return result('noiseFloor', 'fail', `${measured}，和轻声说话一样响`, advice);
+    return result('noiseFloor', 'redo', `${measured}，和轻声说话一样响`, advice);
   }
   if (m.noiseFloorDbfs > r.noiseFloor.warnAboveDbfs) {
     return result(
       'noiseFloor',
-      'warn',
+      'improve',
       `${measured}，高于建议的 ${formatSigned(r.noiseFloor.warnAboveDbfs)} dBFS`,
       advice,
     );
@@ -265,7 +307,8 @@ export function checksOf(
   m: Measurements,
 ): readonly CheckResult[] {
   return [
-    formatCheck(file, header),
+    formatCheck(header),
+    encodingCheck(file, header),
     sizeCheck(file),
     durationCheck(m.durationSeconds, false),
     sampleRateCheck(header, m),
@@ -285,7 +328,8 @@ export function checksOf(
 export function tooLongChecks(file: FileFacts, header: AudioHeader): readonly CheckResult[] {
   return undecodedChecks(
     [
-      formatCheck(file, header),
+      formatCheck(header),
+      encodingCheck(file, header),
       sizeCheck(file),
       durationCheck(header.durationSeconds ?? 0, header.container !== 'wav'),
     ],
@@ -293,16 +337,26 @@ export function tooLongChecks(file: FileFacts, header: AudioHeader): readonly Ch
   );
 }
 
-/** The one line a screen reader hears when the checks are done. */
+/**
+ * The one line a screen reader hears when the checks are done: first whether the API accepts
+ * the recording, then the advice.
+ */
 export function summaryOf(checks: readonly CheckResult[]): string {
   const named = (v: Verdict) => checks.filter((c) => c.verdict === v).map((c) => c.label);
-  const parts: string[] = [];
-  const fail = named('fail');
-  const warn = named('warn');
-  const pass = named('pass');
-  if (fail.length) parts.push(`不通过 ${fail.length} 项（${fail.join('、')}）`);
-  if (warn.length) parts.push(`注意 ${warn.length} 项（${warn.join('、')}）`);
-  parts.push(`通过 ${pass.length} 项`);
+  const refusedBy = named('refused');
+  const parts: string[] = [
+    refusedBy.length
+      ? `上传会被拒绝（${refusedBy.join('、')}）`
+      : checks.some((c) => c.kind === 'limit' && c.verdict === 'skipped')
+        ? '硬性要求没有全部检查'
+        : '硬性要求都满足，API 会接受这段录音',
+  ];
+  for (const v of ['redo', 'improve'] as const) {
+    const labels = named(v);
+    if (labels.length)
+      parts.push(`${verdictLabels[v]} ${labels.length} 项（${labels.join('、')}）`);
+  }
+  parts.push(`通过 ${named('pass').length} 项`);
   const skipped = named('skipped').length;
   if (skipped) parts.push(`未检查 ${skipped} 项`);
   return `检查完成：${parts.join('，')}。`;

@@ -6,19 +6,24 @@
  */
 import React, { useId, useState, type DragEvent, type ReactNode } from 'react';
 import Link from '@docusaurus/Link';
-import type { LogReport } from '@site/src/protocol/logCheck';
+import type { CheckAnswer } from './session.worker';
 import { logCaps, logRule } from '@site/src/protocol/logRules';
 import { scenarios, timelineToLog } from '@site/src/protocol/scenarios';
 import { checkInWorker, simulateInWorker } from './workerClient';
 import { formatCount } from '@site/src/data/format';
 import styles from './styles.module.css';
 
+/** The anchor of a log line in the excerpt: one log checker per page. */
+const lineId = (line: number) => `log-line-${line}`;
+
 const tooLarge = `文件太大：最多检查 ${formatCount(logCaps.bytes / 1024 / 1024)} MB。请截取出问题的那一段再检查。`;
 
 export default function LogChecker(): ReactNode {
   const id = useId();
   const [text, setText] = useState('');
-  const [report, setReport] = useState<LogReport | null>(null);
+  const [report, setReport] = useState<CheckAnswer | null>(null);
+  /** The log line a finding's link last went to. */
+  const [current, setCurrent] = useState<number | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -28,6 +33,7 @@ export default function LogChecker(): ReactNode {
   async function check(input: string) {
     setBusy(true);
     setReport(null);
+    setCurrent(null);
     setStatus('正在检查……');
     try {
       const result = await checkInWorker(input);
@@ -41,8 +47,9 @@ export default function LogChecker(): ReactNode {
           }`,
         );
       }
-    } catch (error) {
-      setStatus(`检查失败：${String(error)}`);
+    } catch {
+      // The worker's own error is in English: the reader gets what to do instead.
+      setStatus('检查失败：浏览器检查日志时出错，请刷新页面后再试。');
     } finally {
       setBusy(false);
       setRuns((n) => n + 1);
@@ -70,11 +77,22 @@ export default function LogChecker(): ReactNode {
     void check(log);
   }
 
+  /** Scrolls to a line of the excerpt and focuses it, as a finding's line number asks. */
+  function goTo(line: number) {
+    const target = document.getElementById(lineId(line));
+    if (!target) return;
+    setCurrent(line);
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+  }
+
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setDragging(false);
     void readFile(event.dataTransfer.files[0]);
   }
+
+  const findings = new Set(report?.ok ? report.violations.map((v) => v.line) : []);
 
   return (
     <div className={styles.tool} data-tool="log-checker">
@@ -145,7 +163,18 @@ export default function LogChecker(): ReactNode {
                 const rule = logRule(v.rule);
                 return (
                   <tr key={i} data-line={v.line} data-rule={v.rule}>
-                    <td>{v.line}</td>
+                    <td>
+                      <Link
+                        to={`#${lineId(v.line)}`}
+                        aria-label={`日志第 ${v.line} 行`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          goTo(v.line);
+                        }}
+                      >
+                        {v.line}
+                      </Link>
+                    </td>
                     <td>
                       <Link to={rule.href}>{rule.title}</Link>
                       {rule.severity === 'warning' ? '（提醒）' : ''}
@@ -157,6 +186,39 @@ export default function LogChecker(): ReactNode {
             </tbody>
           </table>
         </div>
+      )}
+      {report?.ok && report.excerpt.length > 0 && (
+        <>
+          <p className={styles.note} id="log-excerpt">
+            日志中出问题的行，及其前后各 2 行（点问题的行号跳到这里）：
+          </p>
+          <ol className={styles.logLines} aria-labelledby="log-excerpt">
+            {report.excerpt.map((entry, i) => {
+              if (entry.text === null) {
+                const next = report.excerpt[i + 1]?.line ?? report.lines + 1;
+                const last = next - 1;
+                return (
+                  <li key={`gap-${entry.line}`} className={styles.gap}>
+                    ⋯ 省略第 {entry.line === last ? entry.line : `${entry.line}–${last}`} 行
+                  </li>
+                );
+              }
+              return (
+                <li
+                  key={entry.line}
+                  id={lineId(entry.line)}
+                  tabIndex={-1}
+                  data-log-line={entry.line}
+                  data-finding={findings.has(entry.line) || undefined}
+                  data-current={current === entry.line || undefined}
+                >
+                  <span className={styles.lineNumber}>{entry.line}</span>
+                  <code>{entry.text === '' ? ' ' : entry.text}</code>
+                </li>
+              );
+            })}
+          </ol>
+        </>
       )}
       {report?.ok && report.more > 0 && (
         <p className={styles.note}>

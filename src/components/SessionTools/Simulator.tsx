@@ -148,8 +148,9 @@ export default function Simulator(): ReactNode {
             : ''
         }。`,
       );
-    } catch (error) {
-      setStatus(`模拟失败：${String(error)}`);
+    } catch {
+      // The worker's own error is in English: the reader gets what to do instead.
+      setStatus('模拟失败：浏览器运行模拟时出错，请刷新页面后再试。');
     } finally {
       setBusy(false);
       setRuns((n) => n + 1);

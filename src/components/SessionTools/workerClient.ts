@@ -2,7 +2,7 @@
  * One web worker for the session tools (src/components/SessionTools/session.worker.ts), created
  * on first use; each request gets its answer by id.
  */
-import type { LogReport } from '@site/src/protocol/logCheck';
+import type { CheckAnswer } from './session.worker';
 import type { Step, Timeline } from '@site/src/protocol/scenarios';
 
 type Answer = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
@@ -43,5 +43,5 @@ function ask<T>(request: Record<string, unknown>): Promise<T> {
 export const simulateInWorker = (steps: readonly Step[]): Promise<Timeline> =>
   ask<Timeline>({ kind: 'simulate', steps });
 
-export const checkInWorker = (text: string): Promise<LogReport> =>
-  ask<LogReport>({ kind: 'check', text });
+export const checkInWorker = (text: string): Promise<CheckAnswer> =>
+  ask<CheckAnswer>({ kind: 'check', text });

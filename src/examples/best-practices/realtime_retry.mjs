@@ -14,8 +14,10 @@
 //   npm install ws
 //   export VOXLOOM_API_KEY="你的 API 密钥"
 //   node realtime_retry.mjs
+// 设置 VOXLOOM_WS_LOG_DIR 时，每条连接收发的消息写成日志，可以交给日志检查器检查（/api/websocket#log-checker）。
 import { randomUUID } from 'node:crypto';
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import WebSocket from 'ws';
 
 const apiKey = process.env.VOXLOOM_API_KEY;
@@ -25,6 +27,25 @@ if (!apiKey) {
 }
 const wsBase = process.env.VOXLOOM_WS_BASE ?? 'wss://api.voxloom.example';
 const url = `${wsBase}/v1/speech/websocket`;
+
+// 连接日志（格式见 /api/websocket#log-format）：设置 VOXLOOM_WS_LOG_DIR 时，每条连接一个文件，
+// connection-1.jsonl、connection-2.jsonl……，发出和收到的每条消息一行，最后一行是关闭码。
+const LOG_DIR = process.env.VOXLOOM_WS_LOG_DIR;
+let connectionsLogged = 0;
+function connectionLog() {
+  if (!LOG_DIR) return () => {};
+  connectionsLogged += 1;
+  const fd = openSync(join(LOG_DIR, `connection-${connectionsLogged}.jsonl`), 'w');
+  let open = true;
+  return (record) => {
+    if (!open) return;
+    writeSync(fd, `${JSON.stringify(record)}\n`);
+    if (record.dir === 'close') {
+      closeSync(fd);
+      open = false;
+    }
+  };
+}
 
 const REPLY = '您好，您的订单已经发货。快递预计明天下午送达，到时请留意电话。还有什么可以帮您？';
 const SETTINGS = {
@@ -130,6 +151,7 @@ class Connection {
   atLeastMs = 0; // 下一次连接前至少等多久（关闭码或握手拒绝的 Retry-After）
   planned = false; // 上一次关闭是 1000 或 4000：这次重连不算尝试
   drained = false; // 上一次关闭是服务端的 1000（计划内停机）
+  log = () => {}; // 这条连接的日志
 
   async open(budget) {
     while (this.ws === null) {
@@ -149,8 +171,14 @@ class Connection {
       const result = await handshake(Math.min(HANDSHAKE_TIMEOUT_MS, budget.left()));
       if (result.ws) {
         const ws = result.ws;
+        const log = connectionLog();
         this.ws = ws;
+        this.log = log;
+        ws.on('message', (data, isBinary) => {
+          if (!isBinary) log({ dir: 'received', message: JSON.parse(data.toString()) });
+        });
         ws.on('close', (code) => {
+          log({ dir: 'close', code });
           if (this.ws !== ws) return;
           this.ws = null;
           this.atLeastMs = MIN_WAIT_MS.get(code) ?? 0;
@@ -163,6 +191,11 @@ class Connection {
       }
     }
     return this.ws;
+  }
+
+  send(message) {
+    this.log({ dir: 'sent', message });
+    this.ws.send(JSON.stringify(message));
   }
 
   heardAudio() {
@@ -274,7 +307,7 @@ function say(conn, ws, budget, contextId, text, out) {
       else finish(resolve, { result: 'closed', heard, endMs, gotAudio });
     }
     ws.on('message', onMessage).on('ping', arm).on('pong', arm).on('close', onClose); // ws 自动回复 pong
-    ws.send(JSON.stringify({ type: 'generate', context_id: contextId, text, ...SETTINGS }));
+    conn.send({ type: 'generate', context_id: contextId, text, ...SETTINGS });
     arm();
   });
 }

@@ -15,6 +15,8 @@
     pip install websocket-client
     export VOXLOOM_API_KEY="你的 API 密钥"
     python3 realtime_retry.py
+
+设置 VOXLOOM_WS_LOG_DIR 时，每条连接收发的消息写成日志，可以交给日志检查器检查（/api/websocket#log-checker）。
 """
 
 import base64
@@ -31,6 +33,31 @@ import websocket  # pip install websocket-client
 API_KEY = os.environ.get("VOXLOOM_API_KEY")
 WS_BASE = os.environ.get("VOXLOOM_WS_BASE", "wss://api.voxloom.example")
 URL = f"{WS_BASE}/v1/speech/websocket"
+
+# 连接日志（格式见 /api/websocket#log-format）：设置 VOXLOOM_WS_LOG_DIR 时，每条连接一个文件，
+# connection-1.jsonl、connection-2.jsonl……，发出和收到的每条消息一行，最后一行是关闭码。
+LOG_DIR = os.environ.get("VOXLOOM_WS_LOG_DIR")
+
+
+class ConnectionLog:
+    """一条连接的日志。没有设置 LOG_DIR 时什么也不写。"""
+
+    count = 0
+
+    def __init__(self, enabled=True):
+        self.file = None
+        if LOG_DIR and enabled:
+            ConnectionLog.count += 1
+            name = f"connection-{ConnectionLog.count}.jsonl"
+            self.file = open(os.path.join(LOG_DIR, name), "w", encoding="utf-8")
+
+    def write(self, record):
+        if self.file is None:
+            return
+        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        if record["dir"] == "close":
+            self.file.close()
+            self.file = None
 
 REPLY = "您好，您的订单已经发货。快递预计明天下午送达，到时请留意电话。还有什么可以帮您？"
 SETTINGS = {
@@ -106,6 +133,7 @@ class Connection:
         self.at_least = 0  # 下一次连接前至少等几秒（关闭码或握手拒绝的 Retry-After）
         self.planned = False  # 上一次关闭是 1000 或 4000：这次重连不算尝试
         self.drained = False  # 上一次关闭是服务端的 1000（计划内停机）
+        self.log = ConnectionLog(enabled=False)  # 这条连接的日志：连上之后才有
 
     def open(self, budget):
         while self.ws is None:
@@ -126,6 +154,7 @@ class Connection:
                     header=[f"Authorization: Bearer {API_KEY}"],
                     timeout=min(HANDSHAKE_TIMEOUT, budget.left()),
                 )
+                self.log = ConnectionLog()
                 print(f"已连接，连接 ID：{(self.ws.getheaders() or {}).get('x-request-id', '-')}")
             except websocket.WebSocketBadStatusException as exc:
                 headers = exc.resp_headers or {}
@@ -143,7 +172,12 @@ class Connection:
     def heard_audio(self):
         self.reconnects = 0  # 这条连接送来了音频：重连次数清零
 
+    def send(self, message):
+        self.log.write({"dir": "sent", "message": message})
+        self.ws.send(json.dumps(message))
+
     def closed(self, code):
+        self.log.write({"dir": "close", "code": code})
         self.ws = None
         self.at_least = MIN_WAIT.get(code, 0)
         self.planned = code in NOT_FAILURE
@@ -156,7 +190,7 @@ def say(conn, budget, context_id, text, out):
     返回 (结果, 收到音频的文本到哪里为止, 最后一个有时间戳的词的 end_ms, 是否收到了音频)。
     """
     ws = conn.open(budget)
-    ws.send(json.dumps({"type": "generate", "context_id": context_id, "text": text, **SETTINGS}))
+    conn.send({"type": "generate", "context_id": context_id, "text": text, **SETTINGS})
     heard = 0
     end_ms = 0  # 还没有收到时间戳时为 0：这个上下文的音频一点也不留
     got_audio = False
@@ -197,6 +231,7 @@ def say(conn, budget, context_id, text, out):
         if opcode != websocket.ABNF.OPCODE_TEXT:
             continue
         message = json.loads(data)
+        conn.log.write({"dir": "received", "message": message})
         if message.get("context_id") != context_id:
             if message["type"] == "error" and message.get("context_id") is None:
                 # 不结束任何上下文，记下即可
@@ -272,6 +307,7 @@ def main():
     finally:
         if conn.ws is not None:
             conn.ws.close()
+            conn.log.write({"dir": "close", "code": 1000})
 
 
 if __name__ == "__main__":

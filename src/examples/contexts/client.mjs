@@ -14,7 +14,9 @@
 //   npm install ws
 //   export VOXLOOM_API_KEY="你的 API 密钥"
 //   node client.mjs
+// 设置 VOXLOOM_WS_LOG_DIR 时，每条连接收发的消息写成日志，可以交给日志检查器检查（/api/websocket#log-checker）。
 import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 // Node.js 22 自带的 WebSocket 读不到握手的响应头（连接 ID）和被拒绝时的响应体，所以用 ws。
 import WebSocket from 'ws';
 
@@ -25,6 +27,26 @@ if (!apiKey) {
 }
 const wsBase = process.env.VOXLOOM_WS_BASE ?? 'wss://api.voxloom.example';
 const url = `${wsBase}/v1/speech/websocket`;
+
+// 连接日志（格式见 /api/websocket#log-format）：设置 VOXLOOM_WS_LOG_DIR 时，每条连接一个文件，
+// connection-1.jsonl、connection-2.jsonl……，发出和收到的每条消息一行，最后一行是关闭码。
+const LOG_DIR = process.env.VOXLOOM_WS_LOG_DIR;
+let connectionsLogged = 0;
+function connectionLog() {
+  if (!LOG_DIR) return () => {};
+  connectionsLogged += 1;
+  const fd = openSync(join(LOG_DIR, `connection-${connectionsLogged}.jsonl`), 'w');
+  let open = true;
+  return (record) => {
+    if (!open) return;
+    writeSync(fd, `${JSON.stringify(record)}\n`);
+    if (record.dir === 'close') {
+      closeSync(fd);
+      open = false;
+    }
+  };
+}
+let log = () => {}; // 当前连接的日志
 
 // 只放在每个上下文的第一条 generate 里；同一上下文后续的 generate 只带文本。
 const SETTINGS = {
@@ -140,7 +162,9 @@ const inProgress = () => turns.some((turn) => turn.contextId !== null);
 
 function send(message) {
   // 连接已断时不发：接收端会重连，没有收到音频的文本在那时重发。
-  if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+  if (ws?.readyState !== WebSocket.OPEN) return;
+  log({ dir: 'sent', message });
+  ws.send(JSON.stringify(message));
 }
 
 /** 开始一个新的上下文，发送这一轮还没有收到音频的全部文本。 */
@@ -375,6 +399,7 @@ function connectOnce() {
     let last = Date.now(); // 最后一次收到帧（消息、ping 或 pong）的时刻
     let pinged = null; // 发出的 ping 还没有等到任何帧时，是发出的时刻（同一时间最多一个）
     let droppedIdle = false; // 没有进行中的上下文时发现的断线：不是失败
+    let record = () => {}; // 这条连接的日志
     const dead = (why) => {
       console.error(`${why}，按重试策略重连`);
       socket.terminate(); // 连接已经断了：不发关闭帧，也不等服务端的，直接关掉
@@ -451,6 +476,7 @@ function connectOnce() {
     });
 
     socket.on('open', () => {
+      record = log = connectionLog();
       ws = socket;
       heard(); // 从连接打开时开始计时
       resume(!planned); // 重连后：没说完的文本放进新的上下文
@@ -464,7 +490,9 @@ function connectOnce() {
     socket.on('message', (data, isBinary) => {
       heard();
       if (isBinary) return; // 协议只使用文本帧
-      handle(JSON.parse(data.toString()));
+      const message = JSON.parse(data.toString());
+      record({ dir: 'received', message });
+      handle(message);
       if (finished()) socket.close(1000); // 每一轮都已结束：正常关闭
     });
 
@@ -472,6 +500,7 @@ function connectOnce() {
 
     socket.on('close', (code, reason) => {
       clearTimeout(watchdog);
+      record({ dir: 'close', code });
       ws = null; // 进行中的上下文随连接结束，不会收到 done
       const resend = hasResend();
       if (finished()) {

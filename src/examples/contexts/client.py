@@ -15,6 +15,8 @@
     pip install websocket-client
     export VOXLOOM_API_KEY="你的 API 密钥"
     python3 client.py
+
+设置 VOXLOOM_WS_LOG_DIR 时，每条连接收发的消息写成日志，可以交给日志检查器检查（/api/websocket#log-checker）。
 """
 
 import base64
@@ -30,6 +32,33 @@ import websocket  # pip install websocket-client
 API_KEY = os.environ.get("VOXLOOM_API_KEY")
 WS_BASE = os.environ.get("VOXLOOM_WS_BASE", "wss://api.voxloom.example")
 URL = f"{WS_BASE}/v1/speech/websocket"
+
+# 连接日志（格式见 /api/websocket#log-format）：设置 VOXLOOM_WS_LOG_DIR 时，每条连接一个文件，
+# connection-1.jsonl、connection-2.jsonl……，发出和收到的每条消息一行，最后一行是关闭码。
+LOG_DIR = os.environ.get("VOXLOOM_WS_LOG_DIR")
+
+
+class ConnectionLog:
+    """一条连接的日志。没有设置 LOG_DIR 时什么也不写。"""
+
+    count = 0
+
+    def __init__(self, enabled=True):
+        self.file = None
+        if LOG_DIR and enabled:
+            ConnectionLog.count += 1
+            name = f"connection-{ConnectionLog.count}.jsonl"
+            self.file = open(os.path.join(LOG_DIR, name), "w", encoding="utf-8")
+        self.lock = threading.Lock()  # 发送线程和接收线程都写
+
+    def write(self, record):
+        with self.lock:
+            if self.file is None:
+                return
+            self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+            if record["dir"] == "close":
+                self.file.close()
+                self.file = None
 
 # 只放在每个上下文的第一条 generate 里；同一上下文后续的 generate 只带文本。
 SETTINGS = {
@@ -141,8 +170,11 @@ class Session:
         self.files = {}
         self.context_started = 0.0  # 最近一个上下文开始（第一条 generate 发出）的时刻
         self.next_sequence = {}
+        self.log = ConnectionLog(enabled=False)  # 当前连接的日志：连上之后才有
 
     def send(self, message):
+        # 先记日志再发送：回复可能在 send() 返回之前就被接收线程记下。
+        self.log.write({"dir": "sent", "message": message})
         try:
             self.ws.send(json.dumps(message, ensure_ascii=False))
         except (OSError, websocket.WebSocketException):
@@ -462,11 +494,13 @@ def receive(session, ws):
         pinged = None
         if opcode == websocket.ABNF.OPCODE_CLOSE:
             code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
+            session.log.write({"dir": "close", "code": code})
             reason = data[2:].decode("utf-8", "replace")
             print(f"连接 {session.connection_id} 被关闭：{code} {reason}（{close_advice(code)}）")
             return code
         if opcode == websocket.ABNF.OPCODE_TEXT:
             message = json.loads(data)
+            session.log.write({"dir": "received", "message": message})
             if message["type"] == "audio":
                 session.attempt = 1  # 这条连接送来了音频：重连次数从头计算
             handle(session, message)
@@ -490,6 +524,7 @@ def main():
             print(f"已连接，连接 ID：{session.connection_id}")
             with session.lock:
                 session.ws = ws
+                session.log = ConnectionLog()
                 session.resume(counted=not planned)  # 重连后：没说完的文本放进新的上下文
             planned = False
             if sending is None:
@@ -501,8 +536,10 @@ def main():
                 resend = session.has_resend()
             if code in (1006, DROPPED_IDLE):
                 ws.shutdown()  # 连接已经断了：不发关闭帧，也不等服务端的，直接关掉
+                session.log.write({"dir": "close", "code": 1006})
             else:
                 ws.close()  # 正常关闭，关闭码 1000
+                session.log.write({"dir": "close", "code": 1000 if code is None else code})
             if code is None:
                 break  # 每一轮都已结束
             if code in RECONNECT_NEVER:

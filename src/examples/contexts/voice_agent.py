@@ -33,6 +33,8 @@
     pip install websocket-client
     export VOXLOOM_API_KEY="你的 API 密钥"
     python3 voice_agent.py
+
+设置 VOXLOOM_WS_LOG_DIR 时，每条连接收发的消息写成日志，可以交给日志检查器检查（/api/websocket#log-checker）。
 """
 
 import base64
@@ -50,6 +52,31 @@ import websocket  # pip install websocket-client
 API_KEY = os.environ.get("VOXLOOM_API_KEY")
 WS_BASE = os.environ.get("VOXLOOM_WS_BASE", "wss://api.voxloom.example")
 URL = f"{WS_BASE}/v1/speech/websocket"
+
+# 连接日志（格式见 /api/websocket#log-format）：设置 VOXLOOM_WS_LOG_DIR 时，每条连接一个文件，
+# connection-1.jsonl、connection-2.jsonl……，发出和收到的每条消息一行，最后一行是关闭码。
+LOG_DIR = os.environ.get("VOXLOOM_WS_LOG_DIR")
+
+
+class ConnectionLog:
+    """一条连接的日志。没有设置 LOG_DIR 时什么也不写。"""
+
+    count = 0
+
+    def __init__(self, enabled=True):
+        self.file = None
+        if LOG_DIR and enabled:
+            ConnectionLog.count += 1
+            name = f"connection-{ConnectionLog.count}.jsonl"
+            self.file = open(os.path.join(LOG_DIR, name), "w", encoding="utf-8")
+
+    def write(self, record):
+        if self.file is None:
+            return
+        self.file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        if record["dir"] == "close":
+            self.file.close()
+            self.file = None
 
 SETTINGS = {  # 只放在每个上下文的第一条 generate 里
     "voice_id": "zh_female_qingxin",
@@ -154,6 +181,7 @@ class Pool:
         self.not_before = 0.0  # 关闭码要求的最短等待到这一刻（time.monotonic()）为止
         self.last_frame = 0.0  # 最后一次收到帧（消息、ping 或 pong）的时刻
         self.pinged = None  # 发出检查 ping 的时刻；之后收到任何帧就清空
+        self.log = ConnectionLog(enabled=False)  # 这条连接的日志：连上之后才有
 
     def get(self, budget):
         """返回打开的连接；断开时按重试策略重连，等待都算进这一轮的 budget。"""
@@ -177,6 +205,7 @@ class Pool:
                     header=[f"Authorization: Bearer {API_KEY}"],
                     timeout=min(HANDSHAKE_TIMEOUT, budget.left()),
                 )
+                self.log = ConnectionLog()
                 print(f"已连接，连接 ID：{(self.ws.getheaders() or {}).get('x-request-id', '-')}")
                 self.last_frame, self.pinged = time.monotonic(), None
             except websocket.WebSocketBadStatusException as exc:
@@ -192,6 +221,8 @@ class Pool:
         return self.ws
 
     def send(self, message):
+        if self.ws is not None:
+            self.log.write({"dir": "sent", "message": message})
         try:
             self.ws.send(json.dumps(message, ensure_ascii=False))
         except (AttributeError, OSError, websocket.WebSocketException):
@@ -221,10 +252,15 @@ class Pool:
             code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
             print(f"连接被关闭：{code}")
             raise Closed(code)
-        return json.loads(data) if opcode == websocket.ABNF.OPCODE_TEXT else None
+        if opcode != websocket.ABNF.OPCODE_TEXT:
+            return None
+        message = json.loads(data)
+        self.log.write({"dir": "received", "message": message})
+        return message
 
     def closed(self, code, waiting):
         """连接断了：下一次 get 重连。waiting：有人在等没说完的字；没有时只是移出连接池，需要时再连。"""
+        self.log.write({"dir": "close", "code": code})
         self.ws = None
         self.counted = waiting and code not in NOT_FAILURE
         self.at_least = MIN_WAIT.get(code, 0) if self.counted else 0
@@ -447,6 +483,7 @@ def main():
     finally:
         if pool.ws is not None:
             pool.ws.close()
+            pool.log.write({"dir": "close", "code": 1000})
     print(f"合计计费 {billed} 字符")
 
 

@@ -22,6 +22,22 @@ if not API_KEY:
     sys.exit("请先设置环境变量 VOXLOOM_API_KEY（在控制台创建 API 密钥）。")
 WS_BASE = os.environ.get("VOXLOOM_WS_BASE", "wss://api.voxloom.example").rstrip("/")
 
+# 设置 VOXLOOM_WS_LOG_DIR 时，收发的消息写入其中的 connection-1.jsonl（格式见 /api/websocket#log-format），
+# 可以交给日志检查器检查（/api/websocket#log-checker）。
+LOG_DIR = os.environ.get("VOXLOOM_WS_LOG_DIR")
+log = open(os.path.join(LOG_DIR, "connection-1.jsonl"), "w", encoding="utf-8") if LOG_DIR else None
+
+
+def record(entry):
+    """日志的一行；连接关闭的一行之后不再写。"""
+    global log
+    if log is not None:
+        log.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        if entry["dir"] == "close":
+            log.close()
+            log = None
+
+
 # 握手最多等这么久（秒），超时按重试策略重连（/api/websocket#handshake-refusals）。
 HANDSHAKE_TIMEOUT = 5
 # 发现断线（/api/websocket#dead-connection）。读取时上下文一直在进行中（有人在等音频）：PROBE_AFTER 秒内
@@ -67,6 +83,7 @@ except websocket.WebSocketBadStatusException as exc:
 
 try:
     for message in MESSAGES:
+        record({"dir": "sent", "message": message})
         ws.send(json.dumps(message, ensure_ascii=False))
     with open("pronunciation.pcm", "wb") as audio:
         last = time.monotonic()  # 最后一次收到帧（消息、ping 或 pong）的时刻
@@ -78,6 +95,7 @@ try:
                 pinged = now
             elif pinged is not None and now - pinged >= PONG_TIMEOUT:
                 ws.shutdown()  # 连接已经断了：不发关闭帧，也不等服务端的，直接关掉
+                record({"dir": "close", "code": 1006})
                 # 上下文随连接结束：重连，在新的上下文中重发没有收到音频的文本。
                 sys.exit(f"发出 ping 后 {PONG_TIMEOUT} 秒内什么也没收到，连接已经断了")
             ws.settimeout((pinged + PONG_TIMEOUT if pinged is not None else last + PROBE_AFTER) - now)
@@ -91,10 +109,12 @@ try:
             if opcode == websocket.ABNF.OPCODE_CLOSE:
                 # 上下文随连接结束；关闭码怎样处理见 /api/websocket#close-codes。
                 code = int.from_bytes(data[:2], "big") if len(data) >= 2 else 1005
+                record({"dir": "close", "code": code})
                 sys.exit(f"连接被关闭：{code} {data[2:].decode('utf-8', 'replace')}")
             if opcode != websocket.ABNF.OPCODE_TEXT:
                 continue
             answer = json.loads(data)
+            record({"dir": "received", "message": answer})
             if answer["type"] == "error":
                 error = answer["error"]
                 details = f"{error['code']}（{error['param']}）：{error['message']}"
@@ -117,3 +137,4 @@ try:
                 break
 finally:
     ws.close()
+    record({"dir": "close", "code": 1000})
