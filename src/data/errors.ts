@@ -129,6 +129,7 @@ export type FieldProblem =
   | { readonly kind: 'unknown' }
   | { readonly kind: 'type'; readonly types: readonly string[] }
   | { readonly kind: 'enum'; readonly values: readonly unknown[] }
+  | { readonly kind: 'const'; readonly value: unknown }
   | { readonly kind: 'range'; readonly minimum?: number; readonly maximum?: number }
   | { readonly kind: 'too-long'; readonly length: number; readonly maxLength: number }
   | { readonly kind: 'too-short'; readonly minLength: number }
@@ -148,6 +149,18 @@ const typeWords: Readonly<Record<string, string>> = {
   null: 'null',
 };
 
+/** A value as a message writes it: strings as they are, the rest as JSON. */
+const shown = (value: unknown): string =>
+  typeof value === 'string' ? value : JSON.stringify(value);
+
+/** `^[A-Za-z0-9_-]{1,64}$` in words, as the catalogue's header examples say it. */
+function patternInWords(pattern: string): string {
+  const id = /^\^\[A-Za-z0-9_-\]\{(\d+),(\d+)\}\$$/.exec(pattern);
+  return id
+    ? `须为 ${id[1]} 到 ${id[2]} 个字母、数字、下划线或连字符`
+    : `须匹配正则表达式 ${pattern}`;
+}
+
 /** What a field's too-long message adds, for a field whose fix is not only "shorten it". */
 const tooLongAdvice: Readonly<Record<string, string>> = { text: '请拆分后分多次合成' };
 
@@ -156,7 +169,9 @@ const tooLongAdvice: Readonly<Record<string, string>> = { text: '请拆分后分
  * (`output_format.bit_rate`). A header's format has the catalogue's own sentence
  * (`<header>-malformed` below).
  */
-export function fieldProblemMessage(field: string, problem: FieldProblem): string {
+export function fieldProblemMessage(field: string | null, problem: FieldProblem): string {
+  // A websocket message's own problem (no field) names the message.
+  const name = field === null ? '消息' : `字段 ${field}`;
   switch (problem.kind) {
     case 'missing':
       return problem.where === 'file'
@@ -169,27 +184,29 @@ export function fieldProblemMessage(field: string, problem: FieldProblem): strin
     case 'unknown':
       return `不认识的字段 ${field}。`;
     case 'type':
-      return `字段 ${field} 须为${problem.types.map((t) => typeWords[t] ?? t).join('或')}。`;
+      return `${name} 须为${problem.types.map((t) => typeWords[t] ?? ` ${t}`).join('或')}。`;
     case 'enum':
-      return `字段 ${field} 须为 ${problem.values.map(String).join('、')} 之一。`;
+      return `${name} 须为 ${problem.values.map(shown).join('、')} 之一。`;
+    case 'const':
+      return `${name} 须为 ${shown(problem.value)}。`;
     case 'range':
       return problem.minimum !== undefined && problem.maximum !== undefined
-        ? `字段 ${field} 必须在 ${problem.minimum} 到 ${problem.maximum} 之间。`
+        ? `${name} 必须在 ${problem.minimum} 到 ${problem.maximum} 之间。`
         : problem.minimum !== undefined
-          ? `字段 ${field} 不能小于 ${problem.minimum}。`
-          : `字段 ${field} 不能大于 ${String(problem.maximum)}。`;
+          ? `${name} 不能小于 ${problem.minimum}。`
+          : `${name} 不能大于 ${String(problem.maximum)}。`;
     case 'too-long': {
-      const advice = tooLongAdvice[field] ? `，${tooLongAdvice[field]}` : '';
-      return `字段 ${field} 有 ${problem.length} 个字符，超过了 ${problem.maxLength} 个字符的上限${advice}。`;
+      const advice = field && tooLongAdvice[field] ? `，${tooLongAdvice[field]}` : '';
+      return `${name} 有 ${problem.length} 个字符，超过了 ${problem.maxLength} 个字符的上限${advice}。`;
     }
     case 'too-short':
       return problem.minLength <= 1
-        ? `字段 ${field} 不能为空。`
-        : `字段 ${field} 至少要有 ${problem.minLength} 个字符。`;
+        ? `${name} 不能为空。`
+        : `${name} 至少要有 ${problem.minLength} 个字符。`;
     case 'pattern':
-      return `字段 ${field} 的格式不对，须匹配 ${problem.pattern}。`;
+      return `${name} 的格式不对，${patternInWords(problem.pattern)}。`;
     case 'too-many':
-      return `字段 ${field} 最多 ${problem.maxItems} 项。`;
+      return `${name} 最多 ${problem.maxItems} 项。`;
     case 'empty-body':
       return '请求体至少要有一个字段。';
     case 'malformed-header':
@@ -452,77 +469,65 @@ export interface FieldViolation {
   readonly keyword: string;
   readonly params: Readonly<Record<string, unknown>>;
   readonly parentSchema?: unknown;
-}
-
-const typeNames: Readonly<Record<string, string>> = {
-  string: '字符串',
-  number: '数字',
-  integer: '整数',
-  boolean: ' true 或 false',
-  object: '对象',
-  array: '数组',
-  null: ' null',
-};
-
-/** A value as a message writes it: strings as they are, the rest as JSON. */
-const shown = (value: unknown): string =>
-  typeof value === 'string' ? value : JSON.stringify(value);
-
-/** `^[A-Za-z0-9_-]{1,64}$` in words, as the catalogue's header examples say it. */
-function patternInWords(pattern: string): string {
-  const id = /^\^\[A-Za-z0-9_-\]\{(\d+),(\d+)\}\$$/.exec(pattern);
-  return id
-    ? `须为 ${id[1]} 到 ${id[2]} 个字母、数字、下划线或连字符`
-    : `须匹配正则表达式 ${pattern}`;
+  /** The refused value (Ajv's `verbose` errors carry it). */
+  readonly data?: unknown;
 }
 
 /**
- * The `message` of an `invalid_request` for a field the contract refuses, in the API's words
- * (those of the catalogue's examples: 字段 text 不能为空。字段 limit 必须在 1 到 100 之间。); `field`
- * is the field as `param` names it. The websocket's session model answers with it, so the test
- * mock and the in-page simulator say the same, and the log checker explains a line with it.
+ * The `message` of an `invalid_request` for a websocket message field the contract refuses (an
+ * Ajv violation), in the same words as the HTTP check's (`fieldProblemMessage`, which it calls);
+ * `field` is the field as `param` names it. The websocket's session model answers with it, so the
+ * test mock and the in-page simulator say the same, and the log checker explains a line with it.
  */
 export function invalidFieldMessage(field: string | null, violation: FieldViolation): string {
   const p = violation.params;
   const schema = (violation.parentSchema ?? {}) as Record<string, unknown>;
-  const name = field ? `字段 ${field}` : '消息';
-  const range = () =>
-    typeof schema.minimum === 'number' && typeof schema.maximum === 'number'
-      ? `${name} 必须在 ${schema.minimum} 到 ${schema.maximum} 之间。`
-      : null;
-  switch (violation.keyword) {
-    case 'required':
-      return `缺少必填字段 ${shown(p.missingProperty)}。`;
-    case 'additionalProperties':
-      return `不认识的字段 ${shown(p.additionalProperty)}：协议中没有这个字段。`;
-    case 'type': {
-      const types = String(p.type).split(',');
-      return `${name} 须为${types.map((t) => typeNames[t] ?? ` ${t}`).join('或')}。`;
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  const problem = ((): FieldProblem | null => {
+    switch (violation.keyword) {
+      case 'type':
+        return { kind: 'type', types: String(p.type).split(',') };
+      case 'enum':
+        return { kind: 'enum', values: p.allowedValues as unknown[] };
+      case 'const':
+        return { kind: 'const', value: p.allowedValue };
+      case 'minimum':
+      case 'maximum':
+        // Both bounds when the schema has both, as the catalogue's examples say a range.
+        return number(schema.minimum) !== undefined && number(schema.maximum) !== undefined
+          ? { kind: 'range', minimum: number(schema.minimum), maximum: number(schema.maximum) }
+          : violation.keyword === 'minimum'
+            ? { kind: 'range', minimum: number(p.limit) }
+            : { kind: 'range', maximum: number(p.limit) };
+      case 'maxLength':
+        return typeof violation.data === 'string'
+          ? { kind: 'too-long', length: [...violation.data].length, maxLength: Number(p.limit) }
+          : null;
+      case 'minLength':
+        return { kind: 'too-short', minLength: Number(p.limit) };
+      case 'pattern':
+        return { kind: 'pattern', pattern: String(p.pattern) };
+      case 'maxItems':
+        return { kind: 'too-many', maxItems: Number(p.limit) };
+      default:
+        return null;
     }
-    case 'enum':
-      return `${name} 须为 ${(p.allowedValues as unknown[]).map(shown).join('、')} 之一。`;
-    case 'const':
-      return `${name} 须为 ${shown(p.allowedValue)}。`;
-    case 'minimum':
-    case 'maximum':
-      return (
-        range() ??
-        `${name} ${violation.keyword === 'minimum' ? '不能小于' : '不能大于'} ${shown(p.limit)}。`
-      );
+  })();
+  if (violation.keyword === 'required') {
+    return fieldProblemMessage(shown(p.missingProperty), { kind: 'missing', where: 'body' });
+  }
+  if (violation.keyword === 'additionalProperties') {
+    return fieldProblemMessage(shown(p.additionalProperty), { kind: 'unknown' });
+  }
+  if (problem) return fieldProblemMessage(field, problem);
+  const name = field ? `字段 ${field}` : '消息';
+  switch (violation.keyword) {
     case 'exclusiveMinimum':
       return `${name} 必须大于 ${shown(p.limit)}。`;
     case 'exclusiveMaximum':
       return `${name} 必须小于 ${shown(p.limit)}。`;
     case 'maxLength':
       return `${name} 超过了 ${shown(p.limit)} 个字符的上限。`;
-    case 'minLength':
-      return Number(p.limit) <= 1
-        ? `${name} 不能为空。`
-        : `${name} 至少要有 ${shown(p.limit)} 个字符。`;
-    case 'pattern':
-      return `${name} 的格式不对，${patternInWords(String(p.pattern))}。`;
-    case 'maxItems':
-      return `${name} 最多 ${shown(p.limit)} 项。`;
     case 'minItems':
       return `${name} 至少要有 ${shown(p.limit)} 项。`;
     default:
