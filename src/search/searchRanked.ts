@@ -518,21 +518,24 @@ export async function searchRanked(
   // Cut after the rewrite, which parts a run at the terms it finds: a cut inside a word
   // (哪个接口) would lose it.
   const query = piecesOf16(rewriteQuery(corrected));
-  const strict = await raw(query, rawLimit);
   // The query as typed too: the rewrite may lose a literal form (a path, a code) it contains.
   const typed = piecesOf16(input.toLowerCase().trim());
-  const asTyped = query === typed ? [] : await raw(typed, rawLimit);
+  const [strict, asTyped] = await Promise.all([
+    raw(query, rawLimit),
+    query === typed ? [] : raw(typed, rawLimit),
+  ]);
   const queryParts = parts(query);
   // Chinese pieces that are not words of the query count only where they appear as written.
   const literal = new Set(queryParts.filter((p) => isChinese(p) && !words(query).includes(p)));
   const byPart = new Map<string, SearchResult[]>();
   if (queryParts.length > 1 || strict.length === 0) {
-    for (const part of queryParts) {
-      const rows = (await raw(part, rawLimit)).filter(
-        (r) => !literal.has(part) || textOf(r).includes(part),
-      );
+    // Asked all at once: the worker answers them one after another without waiting for this
+    // thread between them.
+    const answers = await Promise.all(queryParts.map((part) => raw(part, rawLimit)));
+    queryParts.forEach((part, k) => {
+      const rows = answers[k].filter((r) => !literal.has(part) || textOf(r).includes(part));
       if (rows.length > 0) byPart.set(part, rows);
-    }
+    });
   } else if (queryParts.length === 1) {
     byPart.set(queryParts[0], strict);
   }
