@@ -50,7 +50,7 @@ const countLine = (page: Page) =>
 /**
  * Run in the results page: types `query` into its box as a reader does (emptying it first clears
  * the results, so the next count line to appear is this query's), waits for that line and returns
- * the routes of the results, in the order shown. One call per query, in the page: waiting from
+ * the links of the results, in the order shown. One call per query, in the page: waiting from
  * the test process took a round trip per step and per poll. Source text, so that no transpiler
  * helper (tsx names functions) has to exist in the page.
  */
@@ -81,12 +81,17 @@ const typeAndRead = `async (query) => {
   await until(() => !counted());
   type(query);
   await until(counted);
-  return Array.from(root.querySelectorAll('article h2 a')).map((a) => new URL(a.href).pathname);
+  return Array.from(root.querySelectorAll('article h2 a')).map((a) => a.getAttribute('href'));
 }`;
+
+/** The links of a query's results on the search page (already open), in the order shown. */
+export async function resultLinks(page: Page, query: string): Promise<string[]> {
+  return page.evaluate(`(${typeAndRead})(${JSON.stringify(query)})`) as Promise<string[]>;
+}
 
 /** The routes of a query's results on the search page (already open), in the order shown. */
 export async function resultRoutes(page: Page, query: string): Promise<string[]> {
-  return page.evaluate(`(${typeAndRead})(${JSON.stringify(query)})`) as Promise<string[]>;
+  return (await resultLinks(page, query)).map((href) => new URL(href, page.url()).pathname);
 }
 
 /** Scores `cases` on `page`, one query after another. */
