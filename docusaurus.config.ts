@@ -245,7 +245,9 @@ const config: Config = {
         // languages, JSON bodies) are left out; inline code in prose and tables stays. A schema
         // property's type sits right after its name with no space between, and the indexer would
         // glue them into one word (`voice_idstring`): the type is left out, so the name is found.
-        ignoreCssSelectors: ['.theme-code-block', '.openapi-schema__name'],
+        // Tab strips (code languages, response statuses, media types) are controls, not text:
+        // indexed, every operation's status strip answered a query for any status.
+        ignoreCssSelectors: ['.theme-code-block', '.openapi-schema__name', '[role="tablist"]'],
         searchContextByPaths: [{ ...apiSearchContext }],
         useAllContextsWithNoSearchContext: true,
         // The glossary's terms are words to the Chinese tokenizer, so a query for 首包延迟 or

@@ -48,21 +48,50 @@ const countLine = (page: Page) =>
     .first();
 
 /**
- * The routes of a query's results on the search page (already open), in the order shown. The
- * query is typed into the page's box: emptying the box first clears the results, so the next
- * count line to appear is this query's.
+ * Run in the results page: types `query` into its box as a reader does (emptying it first clears
+ * the results, so the next count line to appear is this query's), waits for that line and returns
+ * the links of the results, in the order shown. One call per query, in the page: waiting from
+ * the test process took a round trip per step and per poll. Source text, so that no transpiler
+ * helper (tsx names functions) has to exist in the page.
  */
+const typeAndRead = `async (query) => {
+  const input = document.querySelector('.main-wrapper input[type="search"]');
+  const root = document.querySelector('.main-wrapper');
+  const counted = () =>
+    Array.from(root.querySelectorAll('p')).some((p) => /共找到|没有找到/.test(p.textContent || ''));
+  const until = (done) =>
+    new Promise((resolve, reject) => {
+      if (done()) return resolve();
+      const timer = setTimeout(() => reject(new Error('no results for ' + query)), 30000);
+      const observer = new MutationObserver(() => {
+        if (!done()) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve();
+      });
+      observer.observe(root, { childList: true, subtree: true, characterData: true });
+    });
+  // React reads what the reader types from the input event, with the value set natively.
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const type = (value) => {
+    setValue.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  type('');
+  await until(() => !counted());
+  type(query);
+  await until(counted);
+  return Array.from(root.querySelectorAll('article h2 a')).map((a) => a.getAttribute('href'));
+}`;
+
+/** The links of a query's results on the search page (already open), in the order shown. */
+export async function resultLinks(page: Page, query: string): Promise<string[]> {
+  return page.evaluate(`(${typeAndRead})(${JSON.stringify(query)})`) as Promise<string[]>;
+}
+
+/** The routes of a query's results on the search page (already open), in the order shown. */
 export async function resultRoutes(page: Page, query: string): Promise<string[]> {
-  const input = page.locator('.main-wrapper input[type="search"]');
-  await input.fill('');
-  await countLine(page).waitFor({ state: 'detached' });
-  await input.fill(query);
-  await countLine(page).waitFor({ timeout: 30_000 });
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLAnchorElement>('.main-wrapper article h2 a')).map(
-      (a) => new URL(a.href).pathname,
-    ),
-  );
+  return (await resultLinks(page, query)).map((href) => new URL(href, page.url()).pathname);
 }
 
 /** Scores `cases` on `page`, one query after another. */

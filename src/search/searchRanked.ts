@@ -466,13 +466,28 @@ function errorRows(query: string, typed: string): SearchError[] {
   );
 }
 
+/**
+ * A scoped search (the search bar on the API reference) ranks the whole site, then puts first,
+ * in their order, the scope's pages that score at least this share of the best page's score;
+ * every other page follows in the whole site's order. A scope with a good answer answers first;
+ * one without (计费 asked on /api/errors) still offers the page that has it.
+ */
+export const scopeShare = 0.5;
+
+export interface RankOptions {
+  /** The search context the reader searches from (its path, `api`), if any. */
+  scope?: string;
+  /** Whether `input` is already a reader's query with its typos by sound mended. */
+  mended?: boolean;
+}
+
 export async function searchRanked(
   raw: RawSearch,
   input: string,
   limit: number,
-  /** Whether `input` is already a reader's query with its typos by sound mended. */
-  mended = false,
+  options: RankOptions = {},
 ): Promise<SearchResult[]> {
+  const { scope, mended = false } = options;
   // A reader's query is a few words; a pasted page would only make the worker cut it for long.
   input = input.slice(0, maxQueryLength);
   // A Latin word found nowhere as written: the known word it is a misspelling of, if any; an
@@ -503,21 +518,24 @@ export async function searchRanked(
   // Cut after the rewrite, which parts a run at the terms it finds: a cut inside a word
   // (哪个接口) would lose it.
   const query = piecesOf16(rewriteQuery(corrected));
-  const strict = await raw(query, rawLimit);
   // The query as typed too: the rewrite may lose a literal form (a path, a code) it contains.
   const typed = piecesOf16(input.toLowerCase().trim());
-  const asTyped = query === typed ? [] : await raw(typed, rawLimit);
+  const [strict, asTyped] = await Promise.all([
+    raw(query, rawLimit),
+    query === typed ? [] : raw(typed, rawLimit),
+  ]);
   const queryParts = parts(query);
   // Chinese pieces that are not words of the query count only where they appear as written.
   const literal = new Set(queryParts.filter((p) => isChinese(p) && !words(query).includes(p)));
   const byPart = new Map<string, SearchResult[]>();
   if (queryParts.length > 1 || strict.length === 0) {
-    for (const part of queryParts) {
-      const rows = (await raw(part, rawLimit)).filter(
-        (r) => !literal.has(part) || textOf(r).includes(part),
-      );
+    // Asked all at once: the worker answers them one after another without waiting for this
+    // thread between them.
+    const answers = await Promise.all(queryParts.map((part) => raw(part, rawLimit)));
+    queryParts.forEach((part, k) => {
+      const rows = answers[k].filter((r) => !literal.has(part) || textOf(r).includes(part));
       if (rows.length > 0) byPart.set(part, rows);
-    }
+    });
   } else if (queryParts.length === 1) {
     byPart.set(queryParts[0], strict);
   }
@@ -550,7 +568,8 @@ export async function searchRanked(
       if (!joins) continue;
       mendedInput = mendedInput.split(pair).join(word);
     }
-    if (mendedInput !== input) return searchRanked(raw, mendedInput, limit, true);
+    if (mendedInput !== input)
+      return searchRanked(raw, mendedInput, limit, { ...options, mended: true });
   }
 
   // A keywords row several pages share (the site's own keywords, on pages that have none) says
@@ -769,7 +788,13 @@ export async function searchRanked(
   const pageScore = new Map<string, number>();
   for (const { r } of order)
     if (!pageScore.has(pageOf(r))) pageScore.set(pageOf(r), score(pageOf(r)));
-  const pages = [...pageScore.keys()].sort((a, b) => pageScore.get(b)! - pageScore.get(a)!);
+  const ranked = [...pageScore.keys()].sort((a, b) => pageScore.get(b)! - pageScore.get(a)!);
+  // From a search context, its pages that score well come first (scopeShare).
+  const top = pageScore.get(ranked[0]) ?? 0;
+  const inScope = (page: string) =>
+    !!scope && (page === `/${scope}` || page.startsWith(`/${scope}/`));
+  const scoresWell = (page: string) => inScope(page) && pageScore.get(page)! >= top * scopeShare;
+  const pages = [...ranked.filter(scoresWell), ...ranked.filter((p) => !scoresWell(p))];
   const firsts: SearchResult[] = [];
   const seconds: SearchResult[] = [];
   for (const page of pages) {

@@ -18,9 +18,10 @@ export const searchLocal: Manifest = {
         'CSS on internal classes',
         'source transform',
       ],
-      what: 'The site owns the search client as one unit (plugins/adaptations/search-local): the plugin’s factory wrapped to write each index in two parts; its bar and results page get the site’s `searchByWorker` (query rewrite, ranking, its own worker on the plugin’s tokenizer and query builder) and a `useSearchQuery` that reads the URL before writing it; SearchBar and SearchPage wrapped (zh-Hans accessible names, the scope chip, the idle preload of the index’s first part); their inputs’ literal English `aria-label` translated at build time, so the server’s HTML names them in zh-Hans; the shortcut hint’s colours.',
+      what: 'The site owns the search client as one unit (plugins/adaptations/search-local): the plugin’s factory wrapped to write each index in two parts, its descriptions as plain text; its bar and results page get the site’s `searchByWorker` (query rewrite, ranking, its own worker on the plugin’s tokenizer and query builder; the bar searches the whole site from a search context, the context’s pages first while they score well) and a `useSearchQuery` that reads the URL before writing it; SearchBar and SearchPage wrapped (zh-Hans accessible names, the scope chip, the idle preload of the index’s first part); their inputs’ literal English `aria-label` translated at build time, so the server’s HTML names them in zh-Hans; the shortcut hint’s colours.',
       site: [
         'plugins/adaptations/search-local/index.ts',
+        'plugins/adaptations/search-local/plainSnippets.ts',
         'plugins/adaptations/search-local/searchByWorker.ts',
         'plugins/adaptations/search-local/searchPageByWorker.ts',
         'plugins/adaptations/search-local/searchWorker.ts',

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { LoadContext, Plugin, PluginModule } from '@docusaurus/types';
 import type { PluginOptions } from '@easyops-cn/docusaurus-search-local';
 import replaceImport from '../lib/replaceImport';
+import { plainSnippets } from './plainSnippets';
 
 // The plugin's typings declare its options only, not its factory.
 const searchLocal = createRequire(__filename)('@easyops-cn/docusaurus-search-local') as {
@@ -96,8 +97,13 @@ function searchLocalInParts(context: LoadContext, options: unknown): Plugin {
 
 /** Position of the page-text part in each index file (the plugin's `SearchDocumentType.Content`). */
 export const bodyPart = 4;
+/** Position of the descriptions (`SearchDocumentType.Description`), the texts with inline markup. */
+const descriptionPart = 2;
 
-/** Splits every `search-index*.json` of `outDir` into `.head.json` and `.body.json`; returns how many. */
+/**
+ * Splits every `search-index*.json` of `outDir` into `.head.json` and `.body.json`, its
+ * descriptions made plain text (plainSnippets.ts); returns how many.
+ */
 export async function splitIndexes(outDir: string): Promise<number> {
   const files = (await readdir(outDir)).filter((f) =>
     /^search-index.*(?<!\.head|\.body)\.json$/.test(f),
@@ -108,6 +114,7 @@ export async function splitIndexes(outDir: string): Promise<number> {
     if (!Array.isArray(parts) || parts.length <= bodyPart) {
       throw new Error(`[search-local] ${file} no longer has a page-text part at ${bodyPart}`);
     }
+    plainSnippets(parts[descriptionPart] as Parameters<typeof plainSnippets>[0]);
     const base = full.replace(/\.json$/, '');
     await writeFile(`${base}.head.json`, JSON.stringify(parts.slice(0, bodyPart)));
     await writeFile(`${base}.body.json`, JSON.stringify(parts.slice(bodyPart)));

@@ -25,9 +25,11 @@ const sparingNetwork = () => {
  * - its input carries a hard-coded English `aria-label="Search"`, which screen readers announce
  *   over the translated placeholder; the wrapper gives it the same zh-Hans label.
  * - on the API reference the plugin searches the API reference only, and says so only in the
- *   footer of the suggestions. The wrapper shows the scope in the box (placeholder and a chip)
- *   and keeps the guides one keystroke away: Shift+Enter (or the chip) opens the results page
- *   for the same query across all the docs. Neither is an option of the plugin.
+ *   footer of the suggestions. The site's search client (plugins/adaptations/search-local)
+ *   searches the whole site there, the reference's pages first while they score well; the
+ *   wrapper shows the scope in the box (placeholder and a chip) and keeps the rest of the docs
+ *   one keystroke away: Shift+Enter (or the chip) opens the results page for the same query
+ *   across all the docs. Neither is an option of the plugin.
  * - the plugin loads its index when the reader reaches the box, so the first suggestion waits
  *   for the worker and the index. The wrapper loads the first part of the index (and the
  *   worker) once the page is idle; the page text waits for the reader to search.
@@ -58,7 +60,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   useEffect(() => {
     if (sparingNetwork()) return undefined;
     // A failed preload is not the reader's concern: the box loads the index again when used.
-    const preload = () => void preloadIndex(baseUrl, scoped ? apiContext.path : '').catch(() => {});
+    const preload = () => void preloadIndex(baseUrl).catch(() => {});
     // Safari has no requestIdleCallback: a moment after the page has settled instead.
     if (typeof window.requestIdleCallback !== 'function') {
       const timer = window.setTimeout(preload, 1000);
@@ -66,7 +68,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     }
     const handle = window.requestIdleCallback(preload, { timeout: 5000 });
     return () => window.cancelIdleCallback(handle);
-  }, [baseUrl, scoped]);
+  }, [baseUrl]);
 
   useEffect(() => {
     const box = input();
