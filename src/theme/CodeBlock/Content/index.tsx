@@ -22,6 +22,13 @@ import styles from './styles.module.css';
  */
 const serverMarkup = new Map<string, string>();
 
+/** A <pre> with its <code>, in no document: what the theme's checks read while there is none. */
+function emptyPre(): HTMLPreElement {
+  const pre = document.createElement('pre');
+  pre.append(document.createElement('code'));
+  return pre;
+}
+
 /** Docusaurus hydrates the server's HTML (a production build; the dev server renders anew). */
 const hydratesServerHtml = Boolean(process.env.HYDRATE_CLIENT_ENTRY);
 
@@ -54,17 +61,24 @@ export default function CodeBlockContentWrapper(props: Props): ReactNode {
   const key = JSON.stringify([props.className ?? null, metadata]);
   // Decided once, when the block mounts: '' keeps the markup being hydrated as it is, a string is
   // the same block's server markup seen earlier on this page view, undefined renders anew.
-  const [markup] = useState(() => (hydratesServerHtml && !isBrowser ? '' : serverMarkup.get(key)));
+  const [markup, setMarkup] = useState(() =>
+    hydratesServerHtml && !isBrowser ? '' : serverMarkup.get(key),
+  );
   const box = useRef<HTMLDivElement>(null);
   // The theme's word-wrap and scroll checks read the block's <pre> through this ref, which the
-  // theme's content sets when it renders, and the kept markup's <pre> fills here.
+  // theme's content sets when it renders, and the kept markup's <pre> fills here (an empty one
+  // until a block without server markup renders anew, below: the theme reads it unguarded).
   useImperativeHandle(
     markup === undefined ? undefined : wordWrap.codeBlockRef,
-    () => box.current!.querySelector('pre')!,
+    () => box.current?.querySelector('pre') ?? emptyPre(),
     [],
   );
   useLayoutEffect(() => {
-    if (markup === '' && box.current) serverMarkup.set(key, box.current.innerHTML);
+    if (markup !== '' || !box.current) return;
+    if (box.current.querySelector('pre')) serverMarkup.set(key, box.current.innerHTML);
+    // Mounted before hydration ended but not in the server's HTML (a tab that a stored language
+    // choice opened in a layout effect): nothing to keep, so it renders anew.
+    else setMarkup(undefined);
   }, [markup, key]);
   if (markup !== undefined) {
     return (
