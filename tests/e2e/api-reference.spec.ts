@@ -48,6 +48,40 @@ test('the specs define exactly the operation pages of the route table', () => {
   expect(pages.map((p) => p.route).sort()).toEqual([...operationRoutes].sort());
 });
 
+test('the status codes are one compact row; where the column is narrower, the row scrolls inside itself, its edge shaded', async ({
+  page,
+}) => {
+  // The operation with the most statuses.
+  const op = [...pages].sort((a, b) => b.statuses.length - a.statuses.length)[0];
+  await page.goto(op.route);
+  const strip = page.locator('.openapi-tabs__response-list-container');
+  await expect(strip.getByRole('tab')).toHaveCount(op.statuses.length);
+  const layout = () =>
+    strip.evaluate((el) => {
+      const tops = Array.from(el.querySelectorAll('[role="tab"]')).map((t) =>
+        Math.round(t.getBoundingClientRect().top),
+      );
+      return {
+        rows: new Set(tops).size,
+        scrolls: el.scrollWidth > el.clientWidth,
+        overflowX: getComputedStyle(el).overflowX,
+        shade: getComputedStyle(el).backgroundImage,
+        pageScrolls: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      };
+    });
+  // At both widths one row; where the column is narrower than the row (the reference's right
+  // column is 374 px at 1280), the row scrolls inside its box with the edge shadow, never the page.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const shown = await layout();
+    expect(shown, `${width} px`).toMatchObject({ rows: 1, pageScrolls: false });
+    if (shown.scrolls) {
+      expect(shown.overflowX, `${width} px`).toMatch(/^(auto|scroll)$/);
+      expect(shown.shade, `${width} px`).toContain('radial-gradient');
+    }
+  }
+});
+
 // One load of each page for its three checks (a load per check was most of their time).
 for (const op of pages) {
   test(`${op.route} (${op.method} ${op.path}): method, path, parameters, body schema and responses; its OpenAPI document; the live request editor on demand, without a Send button`, async ({
