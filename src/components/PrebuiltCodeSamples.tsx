@@ -1,4 +1,5 @@
 import React, { type ReactNode } from 'react';
+import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import { useDoc } from '@docusaurus/plugin-content-docs/client';
 import Tabs from '@theme/Tabs';
@@ -119,7 +120,8 @@ export default function PrebuiltCodeSamples({
   });
   return (
     <section className={styles.samples} aria-label="示例代码">
-      <Tabs groupId={codeLanguageGroup} className={styles.tabs}>
+      {/* code-language-tabs: src/css/custom.css's edge shadow when languages scroll out of sight. */}
+      <Tabs groupId={codeLanguageGroup} className={clsx(styles.tabs, 'code-language-tabs')}>
         {shown.map(({ sample, language }) => {
           const prefetch =
             'src' in sample ? () => void fetchText(sample.src).catch(() => undefined) : undefined;

@@ -177,6 +177,15 @@ for (const width of [360, 768, 1280, 1920]) {
     await expect(tabs).toHaveText(codeSampleLanguages.map((l) => l.label));
     const tops = await tabs.evaluateAll((all) => all.map((t) => t.getBoundingClientRect().top));
     expect(new Set(tops).size, `tab rows: ${tops.join(', ')}`).toBe(1);
+    // Where the row is wider than the column, it scrolls inside itself, its edge shaded: the
+    // languages out of sight are a scroll away, and the shadow says so.
+    const row = await samplesOf(page)
+      .getByRole('tablist')
+      .evaluate((el) => ({
+        scrolls: el.scrollWidth > el.clientWidth,
+        shade: getComputedStyle(el).backgroundImage,
+      }));
+    if (row.scrolls) expect(row.shade).toContain('radial-gradient');
     // The row never widens the page: at worst it scrolls inside itself.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
