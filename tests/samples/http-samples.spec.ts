@@ -108,7 +108,8 @@ const statusLines = (output: string) => output.match(/^status=\w+$/gm) ?? [];
 const polls = (r: Recorder) => r.requests.filter((q) => q.operationId === 'getVoice');
 
 test('the clone example polls at its interval until `ready`, printing each status change once (D24)', async () => {
-  const r = await recorder({ cloneMs: 450 });
+  // Long enough for several rounds even on a loaded machine (at 450 ms one run saw a single one).
+  const r = await recorder({ cloneMs: 1500 });
   const result = await run(r, ['/usr/bin/python3'], 'clone.py', cloneExample(0.1, 20));
   expect(result.status, result.output).toBe(0);
   // Several rounds saw `processing`; only the change to `ready` is printed.
