@@ -246,7 +246,7 @@ function flush(turn) {
 }
 
 function cancel(turn) {
-  if (turn.ended) return;
+  if (turn.ended || turn.cancelled) return;
   if (ws !== null && turn.contextId !== null) {
     send({ type: 'cancel', context_id: turn.contextId });
     turn.cancelled = true;
@@ -294,11 +294,8 @@ async function speak(turn) {
     addText(turn, piece, i === lastText);
   }
 
-  // 文本发完后音频可能还在播放，用户仍然可以打断。
-  if (interruptible) {
-    await Promise.race([sleep(10_000), senderWoken]);
-    if (bargedIn) cancel(turn);
-  }
+  // 文本发完后音频可能还在播放，用户仍然可以打断：等到打断（收到音频时当即取消）再说下一轮。
+  if (interruptible) await Promise.race([sleep(10_000), senderWoken]);
 }
 
 function endTurn(turn, contextId) {
@@ -337,6 +334,7 @@ function handle(message) {
     if (turn?.name === INTERRUPTED && sequence === 0) {
       console.log(`[${contextId}] 收到第一个音频块，模拟用户打断`);
       bargedIn = true;
+      cancel(turn); // 打断就取消，不等发送逻辑：取消越早，多合成、多计费的越少
       wakeSender();
     }
   } else if (type === 'timestamps') {

@@ -270,7 +270,7 @@ class Session:
 
     def cancel(self, turn):
         with self.lock:
-            if turn.ended:
+            if turn.ended or turn.cancelled:
                 return
             if self.ws is not None and turn.context_id is not None:
                 self.send({"type": "cancel", "context_id": turn.context_id})
@@ -326,9 +326,9 @@ def speak(session, turn):
             break  # 用户已经打断，不再发送后面的文本
         session.add_text(turn, piece, last=i == last_text)
 
-    # 文本发完后音频可能还在播放，用户仍然可以打断。
-    if interruptible and session.barge_in.wait(timeout=10):
-        session.cancel(turn)
+    # 文本发完后音频可能还在播放，用户仍然可以打断：等到打断（接收线程当即取消）再说下一轮。
+    if interruptible:
+        session.barge_in.wait(timeout=10)
 
 
 def sender(session):
@@ -362,6 +362,7 @@ def handle(session, message):
         if turn and turn.name == INTERRUPTED and sequence == 0:
             print(f"[{context_id}] 收到第一个音频块，模拟用户打断")
             session.barge_in.set()
+            session.cancel(turn)  # 打断就取消，不等发送线程：取消越早，多合成、多计费的越少
 
     elif kind == "timestamps":
         if turn is None or (turn.name == INTERRUPTED and session.barge_in.is_set()):
