@@ -1,3 +1,5 @@
+import { proseText } from '@site/src/data/prose';
+
 type Json = Record<string, unknown>;
 
 /**
@@ -7,10 +9,9 @@ type Json = Record<string, unknown>;
 export function placeholderOf(description: unknown): string | undefined {
   if (typeof description !== 'string' || description.trim() === '') return undefined;
   const [paragraph] = description.trim().split(/\n\s*\n|\n/);
-  const plain = paragraph
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+  // Links and code spans by the specs' one prose tokenizer; emphasis and a list marker here.
+  const plain = proseText(paragraph)
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/`([^`]*)`/g, '$1')
     .replace(/^[-*]\s+/, '')
     .trim();
   const end = /[。！？]/.exec(plain);
